@@ -1,0 +1,52 @@
+/**
+ * The contract between the route table (client/routes.tsx, shared by SSR and the browser) and
+ * whoever supplies route data:
+ * - on the server, `server/loaders/` implements `RouteDataSource` by calling the Storefront API
+ *   and the content lake directly;
+ * - in the browser, `client/data-source.ts` implements it by fetching the server's payload
+ *   endpoint `GET /__payload/{routeId}?{params}` (JSON body = the route's data; non-2xx =
+ *   `{ status, message }`), so the bundle carries no GraphQL or GROQ client (DESIGN §4.5).
+ *
+ * A loader that cannot find its page throws `RouteError(404, "Page Not Found: {path}")`
+ * (spec §8); an upstream failure throws `RouteError(5xx, …)`.
+ */
+import type {
+  CollectionSummary, ContentPage, HomeModule, ProductCard, ProductDetail, Seo, SiteSettings,
+} from './types';
+
+export type RouteDataMap = {
+  /** Layout route: site settings for the shell. `isError` → 500 page (spec §4 App start). */
+  root: { settings: SiteSettings; isError: boolean };
+  home: { seo: Seo; modules: HomeModule[] };
+  products: { seo: Seo; products: ProductCard[] };
+  product: { seo: Seo; product: ProductDetail; related: ProductCard[] };
+  collections: { seo: Seo; title: string; collections: CollectionSummary[] };
+  collection: { seo: Seo; collection: CollectionSummary & { descriptionHtml: string | null }; products: ProductCard[] };
+  page: { seo: Seo; page: ContentPage };
+};
+
+export type RouteId = keyof RouteDataMap;
+
+/** Route params as react-router gives them. */
+export type RouteParams = Record<string, string | undefined>;
+
+export interface RouteDataSource {
+  /**
+   * @param route   which route's data
+   * @param params  react-router params (`handle`, `slug`)
+   * @param request the incoming request (server: the page request; browser: the navigation)
+   * @throws RouteError with the HTTP status to answer
+   */
+  load<R extends RouteId>(route: R, params: RouteParams, request: Request): Promise<RouteDataMap[R]>;
+}
+
+/** An error with an HTTP status, thrown by loaders and rendered by the error page (spec §2). */
+export class RouteError extends Error {
+  constructor(public readonly status: number, message: string) {
+    super(message);
+    this.name = 'RouteError';
+  }
+}
+
+/** Spec §8: the 404 message for a path (path includes the query string if any). */
+export const notFoundMessage = (path: string) => `Page Not Found: ${path}`;

@@ -1,0 +1,218 @@
+/**
+ * View-model shapes shared by the server (which builds them from the Storefront API and the
+ * content lake in its reshape layers) and the client (which renders them).
+ *
+ * Units: money is the Storefront API's MoneyV2, a decimal *string* amount plus an ISO 4217
+ * currency code ({ amount: "85.0", currencyCode: "USD" }), never cents. Dates are ISO 8601
+ * strings. Image sizes are CSS pixels. Nothing here ever carries personal data except `Cart`
+ * (a shopper's own cart, only ever sent with `Cache-Control: private, no-store`).
+ */
+import type { PortableTextBlock } from '@portabletext/types';
+
+/** Storefront API MoneyV2: `amount` is a decimal string such as "85.0". */
+export type Money = { amount: string; currencyCode: string };
+
+/**
+ * A ready-to-render image, from either source (Shopify CDN or Sanity's image pipeline).
+ * `src` is the default width (1000, spec §9), `srcSet` lists the default widths
+ * (250…3000) in WebP, `placeholder` is a tiny blurred image (data URL or 10x10 URL).
+ */
+export type Picture = {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+  alt: string;
+  placeholder: string | null;
+};
+
+/** A resolved navigation link (spec §2 route resolution): `external` opens in a new tab. */
+export type NavLink = { key: string; title: string; href: string; external: boolean };
+
+/** Portable Text as stored; `pageLink` mark defs carry a resolved `href`, `imageWithAlt` a `picture`. */
+export type RichText = PortableTextBlock[];
+
+export type Seo = {
+  /** Page title; the document title becomes `{siteTitle} | {title}` (spec §2). */
+  title: string;
+  description?: string | null;
+  /** Absolute social image URL, 1200 wide (spec §9). */
+  image?: string | null;
+  keywords?: string[];
+  /** Extra JSON-LD objects for this page (e.g. a schema.org Product). */
+  jsonLd?: object[];
+};
+
+/** Product card (content system, spec §3), merged with the catalogue's minimum price. */
+export type ProductCard = {
+  handle: string;
+  title: string;
+  minPrice: Money | null;
+  image: Picture | null;
+  hoverImage: Picture | null;
+  isSoldOut: boolean;
+  customSoldOutText: string | null;
+  disableProductInteraction: boolean;
+  productDrop: { enabled: boolean; dropDate: string | null; passwordProtectPage: boolean } | null;
+  password: { passwordProtectPage: boolean; productCardText: string | null } | null;
+  cardBanner: { text: string; textColor: string | null; backgroundColor: string | null } | null;
+};
+
+export type SelectedOption = { name: string; value: string };
+
+export type ProductVariant = {
+  id: string;
+  title: string;
+  sku: string | null;
+  availableForSale: boolean;
+  /** Units in stock; the cart's + button stops here (spec §4). */
+  quantityAvailable: number | null;
+  selectedOptions: SelectedOption[];
+  price: Money;
+  compareAtPrice: Money | null;
+  image: Picture | null;
+};
+
+export type SellingPlan = { id: string; name: string; description: string | null; options: SelectedOption[] };
+export type SellingPlanGroup = { name: string; options: { name: string; values: string[] }[]; sellingPlans: SellingPlan[] };
+
+export type AccordionItem = { key: string; title: string; text: RichText };
+
+/** Product detail page data (Storefront product + content product card). */
+export type ProductDetail = {
+  id: string;
+  handle: string;
+  title: string;
+  description: string;
+  descriptionHtml: string;
+  tags: string[];
+  productType: string;
+  vendor: string;
+  availableForSale: boolean;
+  totalInventory: number | null;
+  options: { name: string; values: string[] }[];
+  images: Picture[];
+  variants: ProductVariant[];
+  sellingPlanGroups: SellingPlanGroup[];
+  /** Handle of the product's first collection (spec §3), for breadcrumbs and "RELATED". */
+  collectionHandle: string | null;
+  /** Content-side card: sold-out text, drop, password, banner; null when the CMS has none. */
+  card: ProductCard | null;
+  accordionItems: AccordionItem[];
+};
+
+export type CartLine = {
+  id: string;
+  quantity: number;
+  cost: { totalAmount: Money };
+  merchandise: {
+    id: string;
+    title: string;
+    sku: string | null;
+    availableForSale: boolean;
+    quantityAvailable: number | null;
+    selectedOptions: SelectedOption[];
+    price: Money;
+    compareAtPrice: Money | null;
+    image: Picture | null;
+    product: { id: string; handle: string; title: string; vendor: string; tags: string[] };
+  };
+  sellingPlanAllocation: { sellingPlan: { id: string; name: string } } | null;
+  attributes: { key: string; value: string | null }[];
+};
+
+export type Cart = {
+  id: string;
+  checkoutUrl: string;
+  createdAt: string;
+  note: string | null;
+  totalQuantity: number;
+  attributes: { key: string; value: string | null }[];
+  cost: {
+    subtotalAmount: Money;
+    totalAmount: Money;
+    totalTaxAmount: Money | null;
+    isSubtotalEstimated: boolean;
+    isTotalEstimated: boolean;
+    isTotalTaxEstimated: boolean;
+  };
+  lines: CartLine[];
+};
+
+/** The shape every browser JSON API answer has (DESIGN §5); messages are spec §8's. */
+export type ApiResult<T> = { isError: boolean; message: string; data?: T };
+
+/** Site settings (spec §3), reshaped: links resolved, images as Pictures. */
+export type SiteSettings = {
+  id: string;
+  siteUrl: string;
+  siteTitle: string;
+  pickupAddress: string | null;
+  imageIcon: Picture | null;
+  favicon: string | null;
+  seo: { title: string; description: string | null; image: string | null };
+  keywords: string[];
+  footer: {
+    text: RichText;
+    attributionText: string | null;
+    footerMenu: { title: string | null; links: NavLink[] };
+  };
+  pdpSettings: {
+    defaultPDPAccordionItems: AccordionItem[];
+    reserveFormText: string | null;
+    reserveProductSuccessMessage: string | null;
+    backInStockButtonLabel: string | null;
+    backInStockCopy: string | null;
+    dropTheHintCopy: string | null;
+    disableDropTheHint: boolean;
+  };
+  header: {
+    announcementBarSettings: { enabled: boolean; text: string | null };
+    headerMenu: NavLink[];
+    headerMegaMenu: { key: string; link: NavLink; products: ProductCard[] }[];
+    rightHeaderMenu: NavLink[];
+    primaryHeaderLink: NavLink | null;
+    primaryLinkProducts: ProductCard[];
+    viewAllButton: NavLink | null;
+  };
+  cartData: {
+    cartTitle: string;
+    emptyCartMessage: string;
+    deliveryHours: string | null;
+    pickupHours: string | null;
+    shippingMessage: string | null;
+    giftInquiryMessage: string | null;
+    messageIncludeInquiry: string | null;
+    cartDisclaimer: string | null;
+    checkoutButton: string | null;
+    pickupAddress: string | null;
+    checkoutTypeCopy: string | null;
+  };
+  newsletter: {
+    newsletterTitle: string | null;
+    newsletterText: string | null;
+    newsletterPhoto: Picture | null;
+    newsletterErrorMessage: string | null;
+    newsletterSuccessMessage: string | null;
+    newsletterEmailPlaceholderText: string | null;
+    newsletterButtonText: string | null;
+    klaviyoListId: string | null;
+    newsletterPopup: { title: string | null; klaviyoListId: string | null; copy: string | null; submitButtonText: string | null; image: Picture | null } | null;
+  };
+  page404: { page404Title: string | null; text: string | null };
+  cookiePolicy: { cookiePolicyTitle: string | null; cookiePolicyText: string | null; cookiePolicyAcceptButton: string | null; cookiePolicyRejectButton: string | null };
+  alerts: { floatingAlertButton: { enabled: boolean; link: NavLink | null } };
+};
+
+/** Home page modules (content `homepage` document). */
+export type HomeModule =
+  | { type: 'hero'; key: string; title: string; text: string | null; image: Picture | null; link: NavLink | null }
+  | { type: 'productCarousel'; key: string; title: string; products: ProductCard[] }
+  | { type: 'editorialSplit'; key: string; title: string; body: RichText; image: Picture | null; link: NavLink | null; imageSide: 'left' | 'right' }
+  | { type: 'collectionTiles'; key: string; title: string; collections: CollectionSummary[] }
+  | { type: 'quote'; key: string; text: string; attribution: string | null };
+
+export type CollectionSummary = { handle: string; title: string; image: Picture | null; href: string };
+
+/** A content page (generic page, about, membership, …). */
+export type ContentPage = { type: string; slug: string; title: string; heroImage: Picture | null; body: RichText };
