@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { LRUCache } from 'lru-cache';
-import sharp from 'sharp';
+import sharp, { type ResizeOptions } from 'sharp';
 
 export type ImageFormat = 'webp' | 'jpg' | 'png';
 export type ImageFit = 'clip' | 'crop' | 'fill' | 'fillmax' | 'max' | 'min' | 'scale';
@@ -34,7 +34,7 @@ export const MAX_IMAGE_EDGE = 4000;
 
 const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
-const FIT_TO_SHARP: Record<ImageFit, { fit: keyof sharp.FitEnum; withoutEnlargement: boolean }> = {
+const FIT_TO_SHARP: Record<ImageFit, { fit: NonNullable<ResizeOptions['fit']>; withoutEnlargement: boolean }> = {
   clip: { fit: 'inside', withoutEnlargement: false },
   max: { fit: 'inside', withoutEnlargement: true },
   crop: { fit: 'cover', withoutEnlargement: false },
