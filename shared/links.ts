@@ -1,0 +1,69 @@
+/**
+ * Route resolution for content links (spec §2), used by the server's reshape layer and by the
+ * client: a linked document's type (and slug) decides its path.
+ */
+import type { NavLink } from './types';
+
+/** Page types that live at a fixed path (spec §2 "By page type"). */
+const PAGE_TYPE_ROUTES: Record<string, string> = {
+  homepage: '/',
+  contactPage: '/pages/contact',
+  aboutPage: '/about',
+  retailPartners: '/pages/retail-partners',
+  journalListPage: '/journal',
+  worksListPage: '/works',
+  membershipPage: '/membership',
+  collectionsListPage: '/collections',
+  photoStream: '/photo-stream',
+};
+
+/** Document types whose path is a prefix plus their slug (spec §2 "By document type plus slug"). */
+const SLUG_ROUTES: Record<string, (slug: string) => string> = {
+  collection: (s) => `/collections/${s}`,
+  productCollection: (s) => `/collections/${s}`,
+  product: (s) => `/products/${s}`,
+  productCard: (s) => `/products/${s}`,
+  journalEntry: (s) => `/journal/${s}`,
+  work: (s) => `/works/${s}`,
+  photoStreamItem: (s) => `/photo-stream/${s}`,
+  page: (s) => `/${s}`,
+};
+
+/** A linked document as the content queries project it: `page->{ _type, "slug": slug.current }`. */
+export type LinkedPage = { _type?: string | null; type?: string | null; slug?: string | null };
+
+/**
+ * The path for a linked document, or null when its type is unknown or it needs a slug it lacks.
+ * Slugs are URI-encoded segment by segment.
+ */
+export function resolveRoute(page: LinkedPage | null | undefined): string | null {
+  const type = page?._type ?? page?.type;
+  if (!type) return null;
+  if (type in PAGE_TYPE_ROUTES) return PAGE_TYPE_ROUTES[type];
+  const bySlug = SLUG_ROUTES[type];
+  if (!bySlug || !page?.slug) return null;
+  return bySlug(page.slug.split('/').map(encodeURIComponent).join('/'));
+}
+
+/** A `link` object as stored (FORMAT.md), with its page reference already dereferenced. */
+export type ContentLink = {
+  _key?: string | null;
+  key?: string | null;
+  title?: string | null;
+  isExternal?: boolean | null;
+  url?: string | null;
+  page?: LinkedPage | null;
+};
+
+/**
+ * A content link as a NavLink: an explicit url opens in a new tab (spec §2), otherwise the
+ * page reference is resolved. Null when neither gives a destination (a dangling reference).
+ */
+export function toNavLink(link: ContentLink | null | undefined, fallbackKey = ''): NavLink | null {
+  if (!link) return null;
+  const key = link._key ?? link.key ?? fallbackKey;
+  const title = link.title ?? '';
+  if (link.url) return { key, title, href: link.url, external: true };
+  const href = resolveRoute(link.page);
+  return href ? { key, title, href, external: false } : null;
+}
