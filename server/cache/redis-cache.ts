@@ -1,0 +1,105 @@
+/**
+ * Redis cache (ioredis) with the in-process LRU behind it (DESIGN §8): every write goes to both,
+ * reads prefer Redis. Any Redis error (down, slow, not yet connected) falls back to the LRU and is
+ * logged once until Redis answers again. It never hangs: no offline queue, a short command
+ * timeout, one retry per request; reconnection runs in the background.
+ */
+import Redis from 'ioredis';
+import type { Logger } from '../logger';
+import { BaseCache } from './cache';
+import { MemoryCache } from './lru-cache';
+
+export type RedisCacheOptions = {
+  url: string;
+  /** Namespace for every key, e.g. "gs:" (tests use a unique prefix). */
+  keyPrefix?: string;
+  /** Per-command bound in ms. */
+  commandTimeoutMs?: number;
+};
+
+export class RedisCache extends BaseCache {
+  readonly redis: Redis;
+  private readonly fallback: MemoryCache;
+  private degraded = false;
+
+  constructor(log: Logger, { url, keyPrefix = 'gs:', commandTimeoutMs = 250 }: RedisCacheOptions) {
+    super(log);
+    this.fallback = new MemoryCache(log);
+    this.redis = new Redis(url, {
+      keyPrefix,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      commandTimeout: commandTimeoutMs,
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (attempt) => Math.min(attempt * 500, 5000),
+    });
+    // ioredis emits 'error' on every failed reconnect; the first is logged by `failed`.
+    this.redis.on('error', (err) => this.failed(err));
+    this.redis.on('ready', () => this.recovered());
+    this.redis.connect().catch((err) => this.failed(err));
+  }
+
+  async get<T>(key: string): Promise<T | undefined> {
+    try {
+      const raw = await this.redis.get(key);
+      this.recovered();
+      return raw === null ? undefined : (JSON.parse(raw) as T);
+    } catch (err) {
+      this.failed(err);
+      return this.fallback.get<T>(key);
+    }
+  }
+
+  async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
+    await this.fallback.set(key, value, ttlMs);
+    try {
+      await this.redis.set(key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)));
+      this.recovered();
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.fallback.delete(key);
+    try {
+      await this.redis.del(key);
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
+  /** Resolves true once Redis is connected, false if it is not within `timeoutMs`. */
+  ready(timeoutMs = 1000): Promise<boolean> {
+    if (this.redis.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => { clearTimeout(timer); this.redis.off('ready', onReady); resolve(ok); };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.redis.once('ready', onReady);
+    });
+  }
+
+  /** True while Redis is failing and the LRU serves. */
+  get isDegraded(): boolean {
+    return this.degraded;
+  }
+
+  async close(): Promise<void> {
+    await this.fallback.close();
+    this.redis.disconnect();
+  }
+
+  private failed(err: unknown): void {
+    if (this.degraded) return;
+    this.degraded = true;
+    this.log.warn({ err }, 'redis unavailable; caching in process until it is back');
+  }
+
+  private recovered(): void {
+    if (!this.degraded) return;
+    this.degraded = false;
+    this.log.info('redis available again');
+  }
+}
