@@ -1,0 +1,35 @@
+/**
+ * Scheduler emulator (DESIGN §2): a Zapiet-style pickup/delivery calendar service answering from
+ * configurable rules in New York time. Default address 127.0.0.1:4003 (`SCHEDULER_EMULATOR_PORT`).
+ * Endpoints and formats: ./app.ts; rules and defaults: ./rules.ts; overview: ./README.md.
+ */
+import { DEFAULT_CONTENT_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
+import { schedulerApp } from './app';
+import { loadProductTags } from './catalogue';
+import { assertValidRules, DEFAULT_SCHEDULER_RULES, type SchedulerRules } from './rules';
+
+export { DEFAULT_SCHEDULER_RULES, type SchedulerRules } from './rules';
+
+export const SCHEDULER_DEFAULT_PORT = 4003;
+
+/**
+ * Starts the emulator. `rules` are shallow-merged over DEFAULT_SCHEDULER_RULES (give `pickup` or
+ * `delivery` whole); `now` replaces the clock (tests). Throws on invalid rules or catalogue JSON.
+ */
+export async function startSchedulerEmulator(
+  opts: EmulatorOptions & { rules?: Partial<SchedulerRules>; now?: () => Date } = {},
+): Promise<RunningEmulator> {
+  const rules = { ...DEFAULT_SCHEDULER_RULES, ...opts.rules };
+  assertValidRules(rules);
+  const productTags = await loadProductTags(opts.contentDir ?? DEFAULT_CONTENT_DIR);
+  const { app, abortPending } = schedulerApp({ rules, now: opts.now ?? (() => new Date()), productTags });
+  const port = opts.port ?? Number(process.env.SCHEDULER_EMULATOR_PORT ?? SCHEDULER_DEFAULT_PORT);
+  const running = await listen('scheduler', app, { port, host: opts.host });
+  return {
+    ...running,
+    async stop() {
+      abortPending();
+      await running.stop();
+    },
+  };
+}

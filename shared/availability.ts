@@ -1,0 +1,227 @@
+/**
+ * Delivery / pickup date availability (spec §3 "Date availability result", §5 Calendar,
+ * DESIGN §7): validating the scheduling service's answer and turning it into what the date
+ * selector needs. Runs in the browser and on the server: no Node APIs.
+ *
+ * Every date here is a **New York calendar day** written as a `DateKey` ('YYYY-MM-DD'). Calendar
+ * arithmetic on keys is done in UTC, where days are always 24 h long, so DST changes and year
+ * ends cannot shift a day; only `newYorkNow` and `newYorkInstant` touch the time zone.
+ *
+ * The upstream answer (Zapiet calendar endpoint) is `{ minDate, maxDate, disabled }`:
+ * minDate/maxDate are 'YYYY-MM-DD' (Zapiet documents `maxDate: null` for "no upper bound"), and
+ * `disabled` mixes weekday numbers 1 = Sunday … 7 = Saturday with pickadate.js
+ * `[year, month, day]` arrays whose month is 0-based (`[2026, 11, 25]` = 25 December 2026).
+ */
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import type { Matcher } from 'react-day-picker';
+
+export const NEW_YORK = 'America/New_York';
+
+/** A New York calendar day, 'YYYY-MM-DD'. */
+export type DateKey = string;
+
+/** pickadate.js date: [year, 0-based month, day]. */
+export type PickadateDate = [number, number, number];
+
+/** A validated scheduler answer; plain JSON, so it can be cached and sent to the browser. */
+export type AvailabilityAnswer = {
+  minDate: DateKey;
+  maxDate: DateKey | null;
+  disabled: (number | PickadateDate)[];
+};
+
+/** Hour of day (New York) that the calendar bounds use (spec §5: "Bounds use 16:00"). */
+export const BOUND_HOUR = 16;
+
+/** How far past minDate to look for a selectable day when the answer has no maxDate. */
+const OPEN_ENDED_SEARCH_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since the epoch of a valid key, or null when the text is not a real calendar date. */
+function dayNumber(key: string): number | null {
+  const match = DATE_KEY.exec(key);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number);
+  const ms = Date.UTC(year, month - 1, day);
+  const back = new Date(ms);
+  // Date.UTC rolls 2026-02-30 over to March: a round trip rejects impossible dates.
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return null;
+  return ms / DAY_MS;
+}
+
+function keyFromDayNumber(days: number): DateKey {
+  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** True when `text` is a 'YYYY-MM-DD' key of a real calendar date. */
+export function isDateKey(text: unknown): text is DateKey {
+  return typeof text === 'string' && dayNumber(text) !== null;
+}
+
+/** Key of year / 1-based month / day, or null when that date does not exist. */
+export function dateKey(year: number, month: number, day: number): DateKey | null {
+  const key = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return isDateKey(key) ? key : null;
+}
+
+/** The key `days` calendar days after (negative: before) `key`. Throws on an invalid key. */
+export function addDays(key: DateKey, days: number): DateKey {
+  return keyFromDayNumber(validDayNumber(key) + days);
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). Throws on invalid keys. */
+export function daysBetween(from: DateKey, to: DateKey): number {
+  return validDayNumber(to) - validDayNumber(from);
+}
+
+/** Weekday of a key in JS `getDay()` numbering: 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(key: DateKey): number {
+  return new Date(validDayNumber(key) * DAY_MS).getUTCDay();
+}
+
+function validDayNumber(key: DateKey): number {
+  const days = dayNumber(key);
+  if (days === null) throw new RangeError(`Not a YYYY-MM-DD calendar date: ${key}`);
+  return days;
+}
+
+/** The New York calendar day and hour (0–23) at instant `now`. */
+export function newYorkNow(now: Date): { date: DateKey; hour: number } {
+  const [date, hour] = formatInTimeZone(now, NEW_YORK, "yyyy-MM-dd'|'HH").split('|');
+  return { date, hour: Number(hour) };
+}
+
+/** The instant of `hour`:00 New York time on day `key` (EST or EDT, whichever applies that day). */
+export function newYorkInstant(key: DateKey, hour: number): Date {
+  validDayNumber(key);
+  return fromZonedTime(`${key}T${String(hour).padStart(2, '0')}:00:00`, NEW_YORK);
+}
+
+/** The New York calendar day of an instant, e.g. a day the calendar handed back. */
+export function newYorkDateKey(instant: Date): DateKey {
+  return newYorkNow(instant).date;
+}
+
+function isWeekdayNumber(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 7;
+}
+
+function pickadateKey(value: unknown): DateKey | null {
+  if (!Array.isArray(value) || value.length !== 3 || !value.every(Number.isInteger)) return null;
+  const [year, month, day] = value as number[];
+  return dateKey(year, month + 1, day);
+}
+
+/**
+ * Validates a scheduler answer. Returns a clean copy (extra upstream fields dropped), or null
+ * for anything malformed: missing/invalid minDate, maxDate neither null nor a date, maxDate
+ * before minDate, a weekday outside 1–7, or an array that is not a real [y, 0-based m, d].
+ * Callers treat null exactly like a failed call: no dates (spec §7).
+ */
+export function parseAvailability(raw: unknown): AvailabilityAnswer | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { minDate, maxDate = null, disabled = [] } = raw as Record<string, unknown>;
+  if (!isDateKey(minDate)) return null;
+  if (maxDate !== null && !(isDateKey(maxDate) && daysBetween(minDate, maxDate) >= 0)) return null;
+  if (!Array.isArray(disabled)) return null;
+  const clean: (number | PickadateDate)[] = [];
+  for (const entry of disabled) {
+    if (isWeekdayNumber(entry)) clean.push(entry);
+    else if (pickadateKey(entry) !== null) clean.push([entry[0], entry[1], entry[2]]);
+    else return null;
+  }
+  return { minDate, maxDate, disabled: clean };
+}
+
+/** What the date selector needs, derived from a validated answer. */
+export type CalendarAvailability = {
+  minDate: DateKey;
+  maxDate: DateKey | null;
+  /** 16:00 New York on minDate / maxDate (spec §5); toDate is null when open-ended. */
+  fromDate: Date;
+  toDate: Date | null;
+  /** Closed weekdays in JS getDay() numbering (0 = Sunday), ascending. */
+  disabledWeekdays: number[];
+  /** Closed specific days, ascending. */
+  disabledDates: DateKey[];
+  /** The earliest day a shopper can pick, or null when none is (show "no dates"). */
+  firstSelectableDate: DateKey | null;
+  /** Whether `key` is inside the bounds, on an open weekday and not a closed date. */
+  isDateSelectable(key: DateKey): boolean;
+};
+
+/** Derives bounds, closed weekdays/dates and the first selectable day from an answer. */
+export function calendarAvailability(answer: AvailabilityAnswer): CalendarAvailability {
+  const { minDate, maxDate } = answer;
+  const disabledWeekdays = [...new Set(answer.disabled.filter((d): d is number => typeof d === 'number').map((d) => d - 1))].sort((a, b) => a - b);
+  const disabledDates = [...new Set(answer.disabled.flatMap((d) => (typeof d === 'number' ? [] : [pickadateKey(d) as DateKey])))].sort();
+  const closed = new Set(disabledDates);
+  const isDateSelectable = (key: DateKey): boolean =>
+    isDateKey(key) &&
+    daysBetween(minDate, key) >= 0 &&
+    (maxDate === null || daysBetween(key, maxDate) >= 0) &&
+    !disabledWeekdays.includes(weekdayOf(key)) &&
+    !closed.has(key);
+  const lastDay = maxDate ?? addDays(minDate, OPEN_ENDED_SEARCH_DAYS);
+  let firstSelectableDate: DateKey | null = null;
+  for (let key = minDate; daysBetween(key, lastDay) >= 0; key = addDays(key, 1)) {
+    if (isDateSelectable(key)) {
+      firstSelectableDate = key;
+      break;
+    }
+  }
+  return {
+    minDate,
+    maxDate,
+    fromDate: newYorkInstant(minDate, BOUND_HOUR),
+    toDate: maxDate === null ? null : newYorkInstant(maxDate, BOUND_HOUR),
+    disabledWeekdays,
+    disabledDates,
+    firstSelectableDate,
+    isDateSelectable,
+  };
+}
+
+/**
+ * Props for react-day-picker's `<DayPicker>` that disable exactly the non-selectable days.
+ *
+ * The calendar must be given `timeZone={NEW_YORK}` (included here): DayPicker then lays out
+ * New York days whatever the browser's zone, and converts these matchers into New York, where
+ * each Date (a 16:00 New York instant) falls on the intended day. Without it a browser far east
+ * of New York (e.g. Tokyo, where 16:00 EST is 06:00 the next day) would see days shifted.
+ * `startMonth`/`endMonth` limit month navigation to the range (spec §5).
+ */
+export function dayPickerProps(calendar: CalendarAvailability): {
+  timeZone: string;
+  startMonth: Date;
+  endMonth: Date | undefined;
+  defaultMonth: Date;
+  disabled: Matcher[];
+} {
+  const disabled: Matcher[] = [{ before: calendar.fromDate }];
+  if (calendar.toDate) disabled.push({ after: calendar.toDate });
+  if (calendar.disabledWeekdays.length) disabled.push({ dayOfWeek: calendar.disabledWeekdays });
+  if (calendar.disabledDates.length) disabled.push(calendar.disabledDates.map((key) => newYorkInstant(key, BOUND_HOUR)));
+  return {
+    timeZone: NEW_YORK,
+    startMonth: calendar.fromDate,
+    endMonth: calendar.toDate ?? undefined,
+    defaultMonth: newYorkInstant(calendar.firstSelectableDate ?? calendar.minDate, BOUND_HOUR),
+    disabled,
+  };
+}
+
+const DISPLAY_FORMAT = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** "Wednesday, November 25, 2026" for '2026-11-25' (the day itself, in any browser zone). */
+export function formatDateForDisplay(key: DateKey): string {
+  return DISPLAY_FORMAT.format(new Date(validDayNumber(key) * DAY_MS));
+}
