@@ -5,12 +5,13 @@
  *
  * Parameters follow Sanity's image URL API (https://www.sanity.io/docs/image-urls):
  * `w`/`h` in pixels, `q` quality 0–100, `fm` output format, `fit`
- * (clip | crop | fill | fillmax | max | min | scale), `rect=x,y,w,h` source crop in source pixels.
+ * (clip | crop | fill | fillmax | max | min | scale), `rect=x,y,w,h` source crop in source pixels,
+ * and a focal point (`fp-x`/`fp-y`, or `crop=top,left…`) that `crop`/`min` keep in view.
  * Results are memoised in a small LRU, since rasterising a 2000 px SVG takes tens of ms.
  */
 import { readFile } from 'node:fs/promises';
 import { LRUCache } from 'lru-cache';
-import sharp, { type ResizeOptions } from 'sharp';
+import sharp, { type ResizeOptions, type Sharp } from 'sharp';
 
 export type ImageFormat = 'webp' | 'jpg' | 'png';
 export type ImageFit = 'clip' | 'crop' | 'fill' | 'fillmax' | 'max' | 'min' | 'scale';
@@ -23,6 +24,11 @@ export type ImageTransform = {
   fit?: ImageFit;
   /** Source-pixel crop `[left, top, width, height]` applied before resizing. */
   rect?: [number, number, number, number];
+  /**
+   * For `fit` crop/min with both width and height: the point (fractions 0–1 of the source, or
+   * of `rect`) to keep centred when cutting to the output's aspect ratio; default the centre.
+   */
+  focalPoint?: { x: number; y: number };
   /** Gaussian blur sigma-ish amount (Sanity `blur`, 1–2000), used for placeholders. */
   blur?: number;
 };
@@ -56,6 +62,33 @@ export function positiveInt(value: unknown, max = MAX_IMAGE_EDGE): number | unde
   return n > 0 ? Math.min(n, max) : undefined;
 }
 
+type Rect = [left: number, top: number, width: number, height: number];
+
+/**
+ * The source pixels to use: `rect`, narrowed for a focal-point crop to the largest area with
+ * the output's aspect ratio centred on the focal point and kept inside (how Sanity applies a
+ * hotspot); the resize that follows then only scales. Undefined = the whole source.
+ */
+async function sourceRegion(pipeline: Sharp, transform: ImageTransform): Promise<Rect | undefined> {
+  const { width, height, fit, focalPoint } = transform;
+  if (!focalPoint || !width || !height || (fit !== 'crop' && fit !== 'min')) return transform.rect;
+  let area = transform.rect;
+  if (!area) {
+    const meta = await pipeline.metadata();
+    area = [0, 0, meta.width ?? width, meta.height ?? height];
+  }
+  const [areaLeft, areaTop, areaWidth, areaHeight] = area;
+  const cutWidth = Math.min(areaWidth, Math.round((areaHeight * width) / height));
+  const cutHeight = Math.min(areaHeight, Math.round((cutWidth * height) / width));
+  const clamp = (value: number, max: number) => Math.min(Math.max(Math.round(value), 0), max);
+  return [
+    areaLeft + clamp(focalPoint.x * areaWidth - cutWidth / 2, areaWidth - cutWidth),
+    areaTop + clamp(focalPoint.y * areaHeight - cutHeight / 2, areaHeight - cutHeight),
+    cutWidth,
+    cutHeight,
+  ];
+}
+
 /**
  * Render `file` (an SVG path) with `transform`.
  * @throws ENOENT when the file does not exist (callers answer 404).
@@ -67,8 +100,9 @@ export async function renderImage(file: string, transform: ImageTransform): Prom
 
   const source = await readFile(file);
   let pipeline = sharp(source, { limitInputPixels: MAX_IMAGE_EDGE * MAX_IMAGE_EDGE });
-  if (transform.rect) {
-    const [left, top, width, height] = transform.rect;
+  const region = await sourceRegion(pipeline, transform);
+  if (region) {
+    const [left, top, width, height] = region;
     pipeline = pipeline.extract({ left, top, width, height });
   }
   if (transform.width || transform.height) {

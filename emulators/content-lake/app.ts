@@ -1,0 +1,165 @@
+/**
+ * The Content Lake emulator's HTTP surface (an express app, usable as a node RequestListener):
+ * - `GET /v{apiVersion}/data/query/{dataset}?query=…&$name=<JSON>&perspective=…&returnQuery=false`
+ *   and `POST` of `{ query, params }` (long queries) → 200 `{ query?, result, ms }`;
+ * - `GET /v{apiVersion}/data/doc/{dataset}/{id,id…}` → `{ documents, omitted }` (getDocument);
+ * - `GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}[/{vanity}]?w=…` → image bytes.
+ * Errors use Sanity's JSON shapes (see errors.ts); unknown dataset or path → 404.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import { renderImage, type ImageFormat } from '../shared/images';
+import type { SanityDocument } from './dataset';
+import { badRequest, ContentLakeError, httpError } from './errors';
+import { ImageParamError, imageFormatOf, parseImageParams } from './image-params';
+import { applyPerspective, isPrivateId, needsPrivateAccess, resolvePerspective, type Perspective } from './perspective';
+import { createView, runQuery, type QueryView } from './query';
+
+export type ContentLakeConfig = {
+  projectId: string;
+  dataset: string;
+  /** When set, drafts/versions need `Authorization: Bearer {token}`; any other token is refused. */
+  token?: string;
+  documents: SanityDocument[];
+  /** Folder holding `images/{originalFilename}`. */
+  contentDir: string;
+  /** Called for every request before it is handled (request logs, tests counting methods). */
+  onRequest?: (request: { method: string; path: string }) => void;
+};
+
+const API_VERSION = /^v(1|X|\d{4}-\d{2}-\d{2})$/;
+const IMAGE_FILE = /^([0-9a-f]+)-(\d+)x(\d+)\.([a-z0-9]+)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createContentLakeApp(config: ContentLakeConfig): express.Express {
+  const { projectId, dataset, token, documents, contentDir, onRequest } = config;
+  const byId = new Map(documents.map((doc) => [doc._id, doc]));
+  const views = new Map<string, QueryView>();
+
+  /** The documents a request may see under `perspective`, memoised (the dataset never changes). */
+  function viewFor(perspective: Perspective, privateAccess: boolean): QueryView {
+    const key = `${JSON.stringify(perspective)}|${privateAccess}`;
+    let view = views.get(key);
+    if (!view) {
+      const visible = privateAccess ? documents : documents.filter((doc) => !isPrivateId(doc._id));
+      view = createView(applyPerspective(visible, perspective));
+      views.set(key, view);
+    }
+    return view;
+  }
+
+  /** Whether the request may read drafts and versions. @throws 401 for a wrong token. */
+  function hasPrivateAccess(req: Request): boolean {
+    const sent = /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    if (sent !== undefined && token !== undefined && sent !== token) throw httpError(401, 'Session not found');
+    return token === undefined || sent === token;
+  }
+
+  /** Validates the version and dataset path segments; returns the version without its `v`. */
+  function dataTarget(req: Request): string {
+    const version = API_VERSION.exec(String(req.params.version))?.[1];
+    if (!version) throw httpError(404, `Unknown API version "${req.params.version}"`);
+    if (req.params.dataset !== dataset) {
+      throw httpError(404, `Dataset "${req.params.dataset}" not found for project ID "${projectId}"`);
+    }
+    return version;
+  }
+
+  async function query(req: Request, res: Response, text: unknown, params: Record<string, unknown>) {
+    const apiVersion = dataTarget(req);
+    if (typeof text !== 'string' || !text.trim()) throw badRequest('The "query" parameter is required');
+    const search = searchParams(req);
+    const perspective = resolvePerspective(search.get('perspective') ?? undefined, apiVersion);
+    const privateAccess = hasPrivateAccess(req);
+    if (needsPrivateAccess(perspective) && !privateAccess) {
+      throw httpError(401, `The "${search.get('perspective')}" perspective needs an authenticated request`);
+    }
+    const started = performance.now();
+    const result = await runQuery(viewFor(perspective, privateAccess), text, params);
+    const ms = Math.round(performance.now() - started);
+    res.json(search.get('returnQuery') === 'false' ? { result, ms } : { query: text, result, ms });
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((req, _res, next) => {
+    onRequest?.({ method: req.method, path: req.path });
+    next();
+  });
+
+  app.get('/:version/data/query/:dataset', (req, res) => query(req, res, searchParams(req).get('query'), urlParams(req)));
+
+  app.post('/:version/data/query/:dataset', express.json({ limit: '5mb' }), (req, res) => {
+    const body: { query?: unknown; params?: unknown } = req.body ?? {};
+    if (body.params !== undefined && (typeof body.params !== 'object' || body.params === null || Array.isArray(body.params))) {
+      throw badRequest('"params" must be an object');
+    }
+    return query(req, res, body.query, (body.params ?? {}) as Record<string, unknown>);
+  });
+
+  app.get('/:version/data/doc/:dataset/:ids', (req, res) => {
+    dataTarget(req);
+    const privateAccess = hasPrivateAccess(req);
+    const found: SanityDocument[] = [];
+    const omitted: { id: string; reason: 'existence' | 'permission' }[] = [];
+    for (const id of String(req.params.ids).split(',')) {
+      const doc = byId.get(id);
+      if (doc && isPrivateId(id) && !privateAccess) omitted.push({ id, reason: 'permission' });
+      else if (doc) found.push(doc);
+      else omitted.push({ id, reason: 'existence' });
+    }
+    res.json({ documents: found, omitted });
+  });
+
+  app.get('/images/:projectId/:dataset/:file{/:vanity}', async (req, res) => {
+    const file = IMAGE_FILE.exec(String(req.params.file));
+    const asset = file && byId.get(`image-${file[1]}-${file[2]}x${file[3]}-${file[4]}`);
+    if (req.params.projectId !== projectId || req.params.dataset !== dataset || !file || !asset) {
+      throw httpError(404, 'Image not found');
+    }
+    const source = path.join(contentDir, 'images', path.basename(String(asset.originalFilename)));
+    const original: ImageFormat | undefined = imageFormatOf(file[4]);
+    const transform = parseImageParams(searchParams(req), Number(file[2]), Number(file[3]), original);
+    const image = await (transform
+      ? renderImage(source, transform)
+      : readFile(source).then((body) => ({ body, contentType: String(asset.mimeType ?? 'image/svg+xml') }))
+    ).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ENOENT' ? httpError(404, 'Image not found') : error;
+    });
+    res.set('Cache-Control', IMMUTABLE).type(image.contentType).send(image.body);
+  });
+
+  app.use((_req, _res, next) => next(httpError(404, 'Not found')));
+  app.use(errorHandler);
+  return app;
+}
+
+/** The raw query string as URLSearchParams (express's parser would split `$a[b]`-style keys). */
+function searchParams(req: Request): URLSearchParams {
+  return new URL(req.originalUrl, 'http://localhost').searchParams;
+}
+
+/** `$name=<JSON>` query parameters. @throws 400 when a value is not JSON, as Sanity does. */
+function urlParams(req: Request): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of searchParams(req)) {
+    if (!key.startsWith('$')) continue;
+    try {
+      params[key.slice(1)] = JSON.parse(value);
+    } catch {
+      throw badRequest(`Unable to parse value of "${key}=${value}". Please quote string values.`);
+    }
+  }
+  return params;
+}
+
+const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+  if (res.headersSent) return res.destroy();
+  res.set('Cache-Control', 'no-store');
+  if (error instanceof ContentLakeError) return void res.status(error.status).json(error.body);
+  if (error instanceof ImageParamError) return void res.status(400).json(httpError(400, error.message).body);
+  if (error?.type === 'entity.parse.failed') return void res.status(400).json(badRequest('The request body is not valid JSON').body);
+  console.error('[content-lake]', error);
+  res.status(500).json({ error: 'Internal Server Error', message: 'The emulator failed; see its log', statusCode: 500 });
+};
