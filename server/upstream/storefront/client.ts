@@ -1,0 +1,57 @@
+/**
+ * Request-scoped Storefront API client (DESIGN §4.2, §7): Apollo Client over HttpLink with the
+ * private token, the shopper's IP as `Shopify-Storefront-Buyer-IP`, a per-call timeout, and a
+ * fresh InMemoryCache per request (so one shopper's data never leaks into another's).
+ */
+import { ApolloClient, HttpLink, InMemoryCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import type { Config } from '../../config';
+import { toUpstreamError } from '../errors';
+import { possibleTypes } from './generated';
+
+export type StorefrontClient = {
+  /** @throws UpstreamError (502 on errors, 504 on timeout) */
+  query<T, V extends OperationVariables>(document: TypedDocumentNode<T, V>, variables: V): Promise<T>;
+  /** @throws UpstreamError (502 on errors, 504 on timeout) */
+  mutate<T, V extends OperationVariables>(document: TypedDocumentNode<T, V>, variables: V): Promise<T>;
+};
+
+export type StorefrontClientFactory = (buyerIp: string | null) => StorefrontClient;
+
+/** Factory bound to the config; call it once per incoming request with the shopper's IP. */
+export function storefrontClientFactory(config: Config['storefront']): StorefrontClientFactory {
+  const timedFetch: typeof fetch = (input, init) => {
+    const timeout = AbortSignal.timeout(config.timeoutMs);
+    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+  };
+
+  return (buyerIp) => {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'Shopify-Storefront-Private-Token': config.privateToken,
+    };
+    if (buyerIp) headers['Shopify-Storefront-Buyer-IP'] = buyerIp;
+    const apollo = new ApolloClient({
+      link: new HttpLink({ uri: config.endpoint, fetch: timedFetch, headers }),
+      cache: new InMemoryCache({ possibleTypes }),
+      ssrMode: true,
+    });
+    return {
+      async query(query, variables) {
+        try {
+          const { data } = await apollo.query({ query, variables, fetchPolicy: 'no-cache' });
+          return data as NonNullable<typeof data>;
+        } catch (err) {
+          throw toUpstreamError('storefront', err);
+        }
+      },
+      async mutate(mutation, variables) {
+        try {
+          const { data } = await apollo.mutate({ mutation, variables, fetchPolicy: 'no-cache' });
+          return data as NonNullable<typeof data>;
+        } catch (err) {
+          throw toUpstreamError('storefront', err);
+        }
+      },
+    };
+  };
+}
