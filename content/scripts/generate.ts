@@ -1,0 +1,43 @@
+/**
+ * Deterministic generator of the seeded dataset: writes `catalogue.json`, `dataset.ndjson` and
+ * `images/*.svg` (see content/FORMAT.md). Same bytes on every run.
+ *
+ *   npx tsx content/scripts/generate.ts [outDir]     (default: the content/ folder)
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { renderArtwork } from './artwork';
+import { buildCatalogue, type ImageJob } from './catalogue';
+import { COLLECTIONS, SHOP } from './data/collections';
+import { PRODUCTS } from './data/products';
+import { buildDataset } from './dataset';
+
+/** Generate everything into `outDir`; stale SVGs there are removed. */
+export async function generate(outDir: string): Promise<void> {
+  const imagesDir = join(outDir, 'images');
+  mkdirSync(imagesDir, { recursive: true });
+  for (const file of readdirSync(imagesDir)) if (file.endsWith('.svg')) rmSync(join(imagesDir, file));
+
+  const { catalogue, jobs } = buildCatalogue(SHOP, PRODUCTS, COLLECTIONS);
+  const svgs = new Map<string, string>();
+  const draw = (job: ImageJob) => {
+    if (svgs.has(job.file)) throw new Error(`Duplicate image file ${job.file}`);
+    svgs.set(job.file, renderArtwork(job.art));
+  };
+  jobs.forEach(draw);
+  const documents = await buildDataset(catalogue, svgs, draw);
+  for (const [file, svg] of svgs) writeFileSync(join(imagesDir, `${file}.svg`), svg);
+  writeFileSync(join(outDir, 'catalogue.json'), `${JSON.stringify(catalogue, null, 2)}\n`);
+  writeFileSync(join(outDir, 'dataset.ndjson'), documents.map((d) => JSON.stringify(d)).join('\n') + '\n');
+}
+
+if (require.main === module) {
+  const outDir = resolve(process.argv[2] ?? join(__dirname, '..'));
+  generate(outDir).then(
+    () => console.log(`Generated dataset in ${outDir}`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
