@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { renderImage, type ImageFormat } from '../shared/images';
 import type { SanityDocument } from './dataset';
@@ -35,9 +36,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function createContentLakeApp(config: ContentLakeConfig): express.Express {
   const { projectId, dataset, token, documents, contentDir, onRequest } = config;
   const byId = new Map(documents.map((doc) => [doc._id, doc]));
-  const views = new Map<string, QueryView>();
+  // Views are memoised since the dataset never changes; bounded, as release names are free text.
+  const views = new LRUCache<string, QueryView>({ max: 32 });
 
-  /** The documents a request may see under `perspective`, memoised (the dataset never changes). */
+  /** The documents a request may see under `perspective`. */
   function viewFor(perspective: Perspective, privateAccess: boolean): QueryView {
     const key = `${JSON.stringify(perspective)}|${privateAccess}`;
     let view = views.get(key);
@@ -66,9 +68,11 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
     return version;
   }
 
-  async function query(req: Request, res: Response, text: unknown, params: Record<string, unknown>) {
+  /** Answers a query request; `readParams` runs after the dataset is known to exist. */
+  async function query(req: Request, res: Response, text: unknown, readParams: () => Record<string, unknown>) {
     const apiVersion = dataTarget(req);
     if (typeof text !== 'string' || !text.trim()) throw badRequest('The "query" parameter is required');
+    const params = readParams();
     const search = searchParams(req);
     const perspective = resolvePerspective(search.get('perspective') ?? undefined, apiVersion);
     const privateAccess = hasPrivateAccess(req);
@@ -88,14 +92,17 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
     next();
   });
 
-  app.get('/:version/data/query/:dataset', (req, res) => query(req, res, searchParams(req).get('query'), urlParams(req)));
+  app.get('/:version/data/query/:dataset', (req, res) =>
+    query(req, res, searchParams(req).get('query'), () => urlParams(req)),
+  );
 
   app.post('/:version/data/query/:dataset', express.json({ limit: '5mb' }), (req, res) => {
     const body: { query?: unknown; params?: unknown } = req.body ?? {};
-    if (body.params !== undefined && (typeof body.params !== 'object' || body.params === null || Array.isArray(body.params))) {
-      throw badRequest('"params" must be an object');
-    }
-    return query(req, res, body.query, (body.params ?? {}) as Record<string, unknown>);
+    return query(req, res, body.query, () => {
+      const { params = {} } = body;
+      if (typeof params !== 'object' || params === null || Array.isArray(params)) throw badRequest('"params" must be an object');
+      return params as Record<string, unknown>;
+    });
   });
 
   app.get('/:version/data/doc/:dataset/:ids', (req, res) => {

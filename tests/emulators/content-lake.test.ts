@@ -152,12 +152,18 @@ describe('errors', () => {
     await expect(client.fetch('nope(1)')).rejects.toMatchObject({ statusCode: 400, details: { type: 'queryParseError' } });
   });
 
-  it('answers 400 for a param that is not JSON and 404 for an unknown dataset', async () => {
+  it('answers 400 for a param or POST body that is not JSON and 404 for an unknown dataset', async () => {
     const bad = await fetch(`${emulator.url}/v2025-02-19/data/query/production?query=${encodeURIComponent('$x')}&$x=unquoted`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
       error: { description: 'Unable to parse value of "$x=unquoted". Please quote string values.', type: 'httpBadRequest' },
     });
+    const post = await fetch(`${emulator.url}/v2025-02-19/data/query/production`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": "*[0]"',
+    });
+    expect([post.status, (await post.json()).error.type]).toEqual([400, 'httpBadRequest']);
     await expect(clientFor(emulator, { dataset: 'staging' }).fetch('1')).rejects.toMatchObject({
       statusCode: 404,
       message: 'Not Found - Dataset "staging" not found for project ID "gramercy"',
