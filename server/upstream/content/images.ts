@@ -1,0 +1,50 @@
+/**
+ * Content images → Pictures through Sanity's image pipeline (@sanity/image-url): WebP by
+ * `auto=format`, crop and hotspot honoured, srcSet over the default widths, the asset's lqip as
+ * placeholder (spec §9). In local mode the base URL is the content lake emulator.
+ */
+import { createImageUrlBuilder } from '@sanity/image-url';
+import type { Picture } from '../../../shared/types';
+import { buildPicture, SOCIAL_IMAGE_WIDTH } from '../picture';
+
+/** An image as the GROQ projections return it (asset dereferenced). */
+export type RawImage = {
+  _type?: string;
+  alt?: string | null;
+  crop?: { top: number; bottom: number; left: number; right: number } | null;
+  hotspot?: { x: number; y: number; width: number; height: number } | null;
+  asset?: { _id: string; width?: number | null; height?: number | null; lqip?: string | null } | null;
+} | null | undefined;
+
+export type ContentImages = {
+  /** A Picture, or null when the image or its asset is missing. */
+  picture(image: RawImage, fallbackAlt?: string): Picture | null;
+  /** Absolute JPEG URL 1200 wide for og:image (scrapers do not all read WebP), or null. */
+  socialUrl(image: RawImage): string | null;
+};
+
+export function contentImages(opts: { projectId: string; dataset: string; imageOrigin: string }): ContentImages {
+  const builder = createImageUrlBuilder({ projectId: opts.projectId, dataset: opts.dataset, baseUrl: opts.imageOrigin });
+  const source = (image: NonNullable<RawImage> & { asset: { _id: string } }) => ({
+    asset: { _ref: image.asset._id },
+    crop: image.crop ?? undefined,
+    hotspot: image.hotspot ?? undefined,
+  });
+  const hasAsset = (image: RawImage): image is NonNullable<RawImage> & { asset: { _id: string } } => Boolean(image?.asset?._id);
+
+  return {
+    picture(image, fallbackAlt = '') {
+      if (!hasAsset(image)) return null;
+      const crop = image.crop ?? { top: 0, bottom: 0, left: 0, right: 0 };
+      // The delivered image is the cropped region, so its aspect ratio is the crop's.
+      const width = Math.round((image.asset.width ?? 1000) * (1 - crop.left - crop.right));
+      const height = Math.round((image.asset.height ?? 1000) * (1 - crop.top - crop.bottom));
+      const src = source(image);
+      return buildPicture((w) => builder.image(src).width(w).auto('format').url(), { width, height },
+        image.alt ?? fallbackAlt, image.asset.lqip ?? null);
+    },
+    socialUrl(image) {
+      return hasAsset(image) ? builder.image(source(image)).width(SOCIAL_IMAGE_WIDTH).format('jpg').url() : null;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * GROQ queries for the content lake (FORMAT.md document types). Projections resolve what the
+ * reshape layer needs in one round trip: image assets (dimensions, lqip), link targets
+ * (`page->{ _type, "slug": slug.current }`, spec §2), product cards. The card's `password.password`
+ * is never projected.
+ */
+
+const IMAGE = `{ _type, alt, crop, hotspot,
+  "asset": asset->{ _id, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip } }`;
+
+const LINKED_PAGE = `{ _type, "slug": slug.current }`;
+
+const LINK = `{ _key, title, isExternal, url, "page": page->${LINKED_PAGE} }`;
+
+/** Portable Text: pageLink mark defs get their target, imageWithAlt blocks their asset. */
+const RICH_TEXT = `[]{ ...,
+  markDefs[]{ ..., _type == "pageLink" => { "linked": coalesce(reference, page)->${LINKED_PAGE} } },
+  _type == "imageWithAlt" => { "asset": asset->{ _id, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "lqip": metadata.lqip } } }`;
+
+const SEO = `seo{ title, description, "image": image${IMAGE} }`;
+
+const PRODUCT_CARD_FIELDS = `_id, "slug": slug.current, title, status,
+  "thumbnailImage": thumbnailImage${IMAGE}, "hoverImage": hoverImage${IMAGE},
+  isSoldOut, customSoldOutText, disableProductInteraction,
+  productDrop{ enabled, dropDate, passwordProtectPage },
+  "password": password{ passwordProtectPage, productCardText },
+  cardBanner{ productCardBanner, textColor, backgroundColor }`;
+const PRODUCT_CARD = `{ ${PRODUCT_CARD_FIELDS} }`;
+
+const ACCORDION = `{ _key, title, key, "text": text${RICH_TEXT} }`;
+
+const COLLECTION_SUMMARY_FIELDS = `_type, "slug": slug.current, title, "heroImage": heroImage${IMAGE}`;
+const COLLECTION_SUMMARY = `{ ${COLLECTION_SUMMARY_FIELDS} }`;
+
+/** Spec §3/§4: the latest updated settings document, with an `id` (no id = error marker). */
+export const SITE_SETTINGS_QUERY = `*[_type == "siteSettings"] | order(_updatedAt desc)[0]{
+  "id": _id, siteUrl, siteTitle, pickupAddress, keywords,
+  "imageIcon": imageIcon${IMAGE}, "favicon": favicon${IMAGE}, ${SEO},
+  footer{ "text": text${RICH_TEXT}, attributionText, footerMenu{ title, "links": links[]${LINK} } },
+  pdpSettings{ ..., "defaultPDPAccordionItems": defaultPDPAccordionItems[]${ACCORDION} },
+  header{
+    announcementBarSettings{ enabled, text },
+    "headerMenu": headerMenu[]${LINK},
+    "headerMegaMenu": headerMegaMenu.navItems[]{ _key, "link": link${LINK}, "products": products[]->${PRODUCT_CARD} },
+    "rightHeaderMenu": rightHeaderMenu[]${LINK},
+    "primaryHeaderLink": primaryHeaderLink${LINK},
+    "primaryLinkProducts": primaryLinkProducts[]->${PRODUCT_CARD},
+    "viewAllButton": viewAllButton${LINK}
+  },
+  cartData,
+  newsletter{ ..., "newsletterPhoto": newsletterPhoto${IMAGE}, newsletterPopup{ ..., "image": image${IMAGE} } },
+  page404{ page404Title, text },
+  cookiePolicy{ title, text, acceptButton, rejectButton },
+  alerts{ floatingAlertButton{ enabled, "link": link${LINK} } }
+}`;
+
+export const HOMEPAGE_QUERY = `*[_type == "homepage"] | order(_updatedAt desc)[0]{
+  title, ${SEO},
+  modules[]{ _key, _type, title, text, attribution, imageSide,
+    "image": image${IMAGE}, "link": link${LINK}, "body": body${RICH_TEXT},
+    "products": products[]->${PRODUCT_CARD},
+    "collections": collections[]->${COLLECTION_SUMMARY} }
+}`;
+
+/** Active product cards, in title order (the products page and price-less lookups). */
+export const PRODUCT_CARDS_QUERY = `*[_type == "productCard" && coalesce(status, "active") == "active"] | order(title asc)${PRODUCT_CARD}`;
+
+/** params: { handle } */
+export const PRODUCT_CARD_BY_HANDLE_QUERY = `*[_type == "productCard" && slug.current == $handle][0]{
+  ${PRODUCT_CARD_FIELDS}, "accordionItems": accordionItems[]${ACCORDION} }`;
+
+/** params: { slug } */
+export const COLLECTION_QUERY = `*[_type == "collection" && slug.current == $slug][0]{
+  ${COLLECTION_SUMMARY_FIELDS}, "description": description${RICH_TEXT}, ${SEO},
+  "products": products[]->${PRODUCT_CARD} }`;
+
+export const COLLECTIONS_PAGE_QUERY = `{
+  "page": *[_type == "collectionsListPage"] | order(_updatedAt desc)[0]{ title, ${SEO},
+    "collections": collections[]->${COLLECTION_SUMMARY} },
+  "all": *[_type == "collection"] | order(title asc)${COLLECTION_SUMMARY}
+}`;
+
+/** params: { types: string[], slug }: a page-like document of one of `types` with that slug. */
+export const PAGE_QUERY = `*[_type in $types && slug.current == $slug] | order(_updatedAt desc)[0]{
+  _type, "slug": slug.current, title, ${SEO}, "heroImage": heroImage${IMAGE}, "body": body${RICH_TEXT} }`;
+
+/** Single-document page types looked up by type alone (their path is fixed, spec §2). params: { type } */
+export const PAGE_BY_TYPE_QUERY = `*[_type == $type] | order(_updatedAt desc)[0]{
+  _type, "slug": slug.current, title, ${SEO}, "heroImage": heroImage${IMAGE}, "body": body${RICH_TEXT} }`;
