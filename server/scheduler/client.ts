@@ -71,24 +71,26 @@ export async function fetchAvailability(options: FetchAvailabilityOptions): Prom
   url.searchParams.set('shop', shop);
   const body = JSON.stringify({ shoppingCart: shoppingCartFromLines(lines) });
   const signal = AbortSignal.timeout(timeoutMs);
-  let raw: unknown;
+  let response: Response;
+  let text: string;
   try {
-    const response = await fetchImpl(url, {
+    response = await fetchImpl(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body,
       signal,
     });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new SchedulerError('http', `Scheduler ${type} calendar answered HTTP ${response.status}`, response.status);
-    }
-    raw = await response.json();
+    text = await response.text();
   } catch (error) {
-    if (error instanceof SchedulerError) throw error;
     if (signal.aborted) throw new SchedulerError('timeout', `Scheduler ${type} calendar took over ${timeoutMs} ms`, undefined, { cause: error });
-    if (error instanceof SyntaxError) throw new SchedulerError('invalid-response', `Scheduler ${type} calendar sent invalid JSON`, undefined, { cause: error });
     throw new SchedulerError('network', `Scheduler ${type} calendar unreachable: ${(error as Error).message}`, undefined, { cause: error });
+  }
+  if (!response.ok) throw new SchedulerError('http', `Scheduler ${type} calendar answered HTTP ${response.status}`, response.status);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new SchedulerError('invalid-response', `Scheduler ${type} calendar sent invalid JSON`, undefined, { cause: error });
   }
   const answer = parseAvailability(raw);
   if (!answer) throw new SchedulerError('invalid-response', `Scheduler ${type} calendar answer is not { minDate, maxDate, disabled }`);
