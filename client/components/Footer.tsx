@@ -1,0 +1,28 @@
+/** Site footer (spec §2): rich text, footer links, "© {year} {siteTitle}" and the attribution text. */
+import type { SiteSettings } from '../../shared/types';
+import { LinkTo } from './LinkTo';
+import { RichText } from './RichText';
+
+export function Footer({ settings }: { settings: SiteSettings }) {
+  const { footer, siteTitle } = settings;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <p className="site-footer__logo">{siteTitle}</p>
+          <RichText value={footer.text} />
+        </div>
+        {footer.footerMenu.links.length > 0 && (
+          <nav aria-label={footer.footerMenu.title ?? 'Footer'} className="site-footer__menu">
+            {footer.footerMenu.title && <p className="site-footer__heading">{footer.footerMenu.title}</p>}
+            <ul>{footer.footerMenu.links.map((link) => <li key={link.key}><LinkTo link={link} /></li>)}</ul>
+          </nav>
+        )}
+      </div>
+      <p className="site-footer__legal">
+        © {new Date().getFullYear()} {siteTitle}
+        {footer.attributionText && <span className="site-footer__attribution"> {footer.attributionText}</span>}
+      </p>
+    </footer>
+  );
+}

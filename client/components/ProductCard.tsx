@@ -1,0 +1,46 @@
+/**
+ * A product tile: image (second image on hover), title, "From" minimum price, and the card's
+ * state (sold out, drop date, password text) or banner.
+ */
+import { Link } from 'react-router';
+import type { ProductCard as ProductCardData } from '../../shared/types';
+import { cardAvailability } from '../lib/availability';
+import { formatDate } from '../lib/format';
+import { Picture } from './Picture';
+import { Price } from './Price';
+
+const CARD_SIZES = '(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 50vw';
+
+export function ProductCard({ card, eager = false }: { card: ProductCardData; eager?: boolean }) {
+  const availability = cardAvailability(card);
+  const note = availability.kind === 'soldOut' ? availability.text
+    : availability.kind === 'drop' ? `Available ${formatDate(availability.dropDate)}`
+      : availability.kind === 'password' ? availability.text
+        : null;
+  return (
+    <Link to={`/products/${card.handle}`} className="product-card">
+      <span className="product-card__media">
+        {card.image && <Picture picture={card.image} ratio={4 / 5} sizes={CARD_SIZES} eager={eager} />}
+        {card.hoverImage && <Picture picture={card.hoverImage} ratio={4 / 5} sizes={CARD_SIZES} className="product-card__hover" alt="" />}
+        {card.cardBanner?.text && (
+          <span className="product-card__banner" style={{ color: card.cardBanner.textColor ?? undefined, background: card.cardBanner.backgroundColor ?? undefined }}>
+            {card.cardBanner.text}
+          </span>
+        )}
+      </span>
+      <span className="product-card__title">{card.title}</span>
+      {note
+        ? <span className="product-card__note">{note}</span>
+        : <span className="product-card__price"><Price price={card.minPrice} prefix="From" /></span>}
+    </Link>
+  );
+}
+
+/** Responsive grid of product cards (2 columns on phones, up to 4 on wide screens). */
+export function ProductGrid({ products, eagerCount = 0 }: { products: ProductCardData[]; eagerCount?: number }) {
+  return (
+    <ul className="product-grid">
+      {products.map((card, i) => <li key={card.handle}><ProductCard card={card} eager={i < eagerCount} /></li>)}
+    </ul>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Portable Text from the content lake (spec §3 rich-text marks and styles): pageLink, link,
+ * underline, strike-through, title, linebreak, imageWithAlt; styles normal, alignLeft,
+ * alignCenter, alignRight, plus h2/h3/blockquote and lists (library defaults).
+ */
+import { PortableText, type PortableTextComponents } from '@portabletext/react';
+import { Link } from 'react-router';
+import type { Picture as PictureData, RichText as RichTextValue } from '../../shared/types';
+import { Picture } from './Picture';
+
+const isExternal = (href: string) => /^(https?:)?\/\//.test(href) || href.startsWith('mailto:') || href.startsWith('tel:');
+
+const components: PortableTextComponents = {
+  block: {
+    normal: ({ children }) => <p>{children}</p>,
+    alignLeft: ({ children }) => <p className="align-left">{children}</p>,
+    alignCenter: ({ children }) => <p className="align-center">{children}</p>,
+    alignRight: ({ children }) => <p className="align-right">{children}</p>,
+  },
+  marks: {
+    pageLink: ({ value, children }) => (value?.href ? <Link to={value.href}>{children}</Link> : <>{children}</>),
+    link: ({ value, children }) => {
+      const href: string = value?.href ?? '#';
+      return isExternal(href)
+        ? <a href={href} target="_blank" rel="noopener noreferrer">{children}</a>
+        : <Link to={href}>{children}</Link>;
+    },
+    underline: ({ children }) => <u>{children}</u>,
+    'strike-through': ({ children }) => <s>{children}</s>,
+    title: ({ children }) => <span className="rt-title">{children}</span>,
+  },
+  types: {
+    linebreak: () => <br />,
+    imageWithAlt: ({ value }: { value: { picture?: PictureData | null; alt?: string } }) =>
+      value.picture ? <figure className="rt-image"><Picture picture={value.picture} alt={value.alt} sizes="(min-width: 768px) 720px, 100vw" /></figure> : null,
+  },
+};
+
+export function RichText({ value, className }: { value: RichTextValue | null | undefined; className?: string }) {
+  if (!value?.length) return null;
+  return <div className={`rich-text${className ? ` ${className}` : ''}`}><PortableText value={value} components={components} /></div>;
+}

@@ -1,0 +1,29 @@
+/**
+ * The browser's `RouteDataSource`: route data comes as JSON from the server's payload
+ * endpoint `GET /__payload/{routeId}?{params}`, so no GraphQL or GROQ client ships to the
+ * browser (DESIGN §4.5). A non-2xx answer `{ status, message }` is rethrown as `RouteError`.
+ */
+import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../shared/route-data';
+
+/** Build `/__payload/{route}?{params}` (undefined params are left out). */
+export function payloadUrl(route: RouteId, params: RouteParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, value);
+  const search = query.toString();
+  return `/__payload/${route}${search ? `?${search}` : ''}`;
+}
+
+export const clientDataSource: RouteDataSource = {
+  async load<R extends RouteId>(route: R, params: RouteParams, request: Request): Promise<RouteDataMap[R]> {
+    let res: Response;
+    try {
+      res = await fetch(payloadUrl(route, params), { headers: { accept: 'application/json' }, signal: request.signal });
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      throw new RouteError(503, 'Network Error');
+    }
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw new RouteError(Number(body?.status) || res.status, String(body?.message ?? res.statusText));
+    return body as RouteDataMap[R];
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * Browser entry: reads the server's JSON state block, rebuilds the stores from their
+ * snapshot, and hydrates the same route table over the /__payload data source.
+ */
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './App';
+import { clientDataSource } from './data-source';
+import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
+import { createRoutes } from './routes';
+import { createStores } from './stores';
+import './styles/index.css';
+
+function readState(): AppState {
+  return JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent || 'null') as AppState;
+}
+
+/** localStorage, or null where it is unavailable (privacy modes throw on access). */
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const state = readState();
+const stores = createStores(state.stores, { storage: browserStorage() });
+const router = createBrowserRouter(createRoutes(clientDataSource), { hydrationData: hydrateRouter(state.router) });
+
+hydrateRoot(
+  document.getElementById('root')!,
+  <AppProviders stores={stores} config={state.config}>
+    <RouterProvider router={router} />
+  </AppProviders>,
+);

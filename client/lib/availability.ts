@@ -1,0 +1,25 @@
+/**
+ * Product availability (spec §4): password protected, dropping on a date, sold out, or
+ * available — in that order of precedence, from the content-side product card.
+ */
+import type { ProductCard } from '../../shared/types';
+
+export type Availability =
+  | { kind: 'password'; text: string | null }
+  | { kind: 'drop'; dropDate: string }
+  | { kind: 'soldOut'; text: string }
+  | { kind: 'available' };
+
+export const SOLD_OUT_TEXT = 'Sold out';
+
+/** The card's availability at `now` (a drop date in the past means the product has dropped). */
+export function cardAvailability(card: ProductCard | null, now = Date.now()): Availability {
+  if (!card) return { kind: 'available' };
+  if (card.password?.passwordProtectPage || (card.productDrop?.enabled && card.productDrop.passwordProtectPage)) {
+    return { kind: 'password', text: card.password?.productCardText ?? null };
+  }
+  const dropDate = card.productDrop?.enabled ? card.productDrop.dropDate : null;
+  if (dropDate && Date.parse(dropDate) > now) return { kind: 'drop', dropDate };
+  if (card.isSoldOut) return { kind: 'soldOut', text: card.customSoldOutText || SOLD_OUT_TEXT };
+  return { kind: 'available' };
+}

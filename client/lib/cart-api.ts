@@ -1,0 +1,34 @@
+/** The browser's cart calls: same-origin JSON endpoints of the server (DESIGN §5). */
+import type { ApiResult, Cart } from '../../shared/types';
+
+/** What the cart store needs from the network; tests and SSR may pass another one. */
+export interface CartApi {
+  create(): Promise<ApiResult<Cart>>;
+  fetch(id: string): Promise<ApiResult<Cart>>;
+  addLine(input: { cartId: string; merchandiseId: string; quantity?: number; sellingPlanId?: string }): Promise<ApiResult<Cart>>;
+  updateLine(input: { cartId: string; line: { id: string; merchandiseId: string; quantity: number } }): Promise<ApiResult<Cart>>;
+  removeLine(input: { cartId: string; lineId: string }): Promise<ApiResult<Cart>>;
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<ApiResult<Cart>> {
+  try {
+    const res = await fetch(path, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+    return (await res.json()) as ApiResult<Cart>;
+  } catch {
+    return { isError: true, message: 'Network Error' };
+  }
+}
+
+/** `CartApi` over fetch, for the browser. */
+export const httpCartApi: CartApi = {
+  create: () => call('POST', '/api/cart', {}),
+  fetch: (id) => call('GET', `/api/cart?id=${encodeURIComponent(id)}`),
+  addLine: (input) => call('POST', '/api/cart/lines', input),
+  updateLine: (input) => call('PATCH', '/api/cart/lines', input),
+  removeLine: (input) => call('DELETE', '/api/cart/lines', input),
+};

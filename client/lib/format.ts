@@ -1,0 +1,35 @@
+/** Display formatting shared by pages and components. */
+import type { Money } from '../../shared/types';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** "$85.00" for `{ amount: "85.0", currencyCode: "USD" }`. */
+export function formatMoney(money: Money): string {
+  let formatter = formatters.get(money.currencyCode);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currencyCode });
+    formatters.set(money.currencyCode, formatter);
+  }
+  return formatter.format(Number(money.amount));
+}
+
+/** Spec §5: a price is shown only when its amount is greater than 0. */
+export const isPositive = (money: Money | null | undefined): money is Money => !!money && Number(money.amount) > 0;
+
+/**
+ * Spec §5 leaves the compare-at condition unclear; we strike through the compare-at price only
+ * when it is positive AND higher than the current price (a real markdown), never otherwise.
+ */
+export const showCompareAt = (price: Money, compareAt: Money | null | undefined): compareAt is Money =>
+  isPositive(compareAt) && Number(compareAt.amount) > Number(price.amount);
+
+/** "December 12, 2026" in New York time, where the shop is. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { timeZone: 'America/New_York', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** Path plus query string, as spec §8 uses it in "Page Not Found: {path}". */
+export function pathOf(url: string | URL): string {
+  const u = typeof url === 'string' ? new URL(url) : url;
+  return u.pathname + u.search;
+}

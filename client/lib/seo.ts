@@ -1,0 +1,63 @@
+/**
+ * Document head data (spec §2): title `{siteTitle} | {page title}`, description, keywords,
+ * canonical/og:url = site url + full path, a 1200-wide social image, and JSON-LD for the
+ * organization, the website and the florist (plus the page's own, e.g. a Product).
+ * Used by the server to write <head> and by the browser to keep it in step on navigation.
+ */
+import type { Seo, SiteSettings } from '../../shared/types';
+
+/** Spec §2 default keywords. */
+export const DEFAULT_KEYWORDS = ['flowers', 'bouquets', 'floral design', 'floral arrangements', 'NYC', 'New York City'];
+
+/** The shop's fixed business details for structured data (spec §2: a fixed business phone). */
+export const BUSINESS = {
+  phone: '+1-212-555-0199',
+  address: { streetAddress: '41 East 20th Street', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10003', addressCountry: 'US' },
+};
+
+export type HeadData = {
+  title: string;
+  description: string | null;
+  keywords: string[];
+  canonical: string;
+  image: string | null;
+  jsonLd: object[];
+};
+
+/** Resolve the head for a page; `seo` is the page's own (null for error pages, which pass `fallbackTitle`). */
+export function headData(settings: SiteSettings | null, seo: Seo | null, siteUrl: string, path: string, fallbackTitle = ''): HeadData {
+  const siteTitle = settings?.siteTitle ?? 'Gramercy Stems';
+  const pageTitle = seo?.title || fallbackTitle || settings?.seo.title || '';
+  const base = siteUrl.replace(/\/+$/, '');
+  const keywords = seo?.keywords?.length ? seo.keywords : settings?.keywords?.length ? settings.keywords : DEFAULT_KEYWORDS;
+  return {
+    title: pageTitle ? `${siteTitle} | ${pageTitle}` : siteTitle,
+    description: seo?.description ?? settings?.seo.description ?? null,
+    keywords,
+    canonical: base + path,
+    image: seo?.image ?? settings?.seo.image ?? null,
+    jsonLd: [...siteJsonLd(siteTitle, base, settings), ...(seo?.jsonLd ?? [])],
+  };
+}
+
+function siteJsonLd(name: string, url: string, settings: SiteSettings | null): object[] {
+  const logo = settings?.imageIcon?.src;
+  const address = { '@type': 'PostalAddress', ...BUSINESS.address };
+  return [
+    { '@context': 'https://schema.org', '@type': 'Organization', name, url, ...(logo ? { logo } : {}), telephone: BUSINESS.phone },
+    { '@context': 'https://schema.org', '@type': 'WebSite', name, url },
+    {
+      '@context': 'https://schema.org', '@type': 'Florist', name, url, telephone: BUSINESS.phone, address,
+      ...(settings?.seo.image ? { image: settings.seo.image } : {}), priceRange: '$$',
+    },
+  ];
+}
+
+/** The deepest matched route's `seo` (route ids root → leaf, loader data by route id). */
+export function findSeo(routeIds: string[], loaderData: Record<string, unknown>): Seo | null {
+  for (const id of [...routeIds].reverse()) {
+    const data = loaderData[id] as { seo?: Seo } | undefined;
+    if (data?.seo) return data.seo;
+  }
+  return null;
+}

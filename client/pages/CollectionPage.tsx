@@ -1,0 +1,23 @@
+/** /collections/{slug}: hero, description and the collection's products. */
+import { useLoaderData } from 'react-router';
+import type { RouteDataMap } from '../../shared/route-data';
+import { Picture } from '../components/Picture';
+import { ProductGrid } from '../components/ProductCard';
+
+export function CollectionPage() {
+  const { collection, products } = useLoaderData() as RouteDataMap['collection'];
+  return (
+    <div className="collection">
+      <header className={`collection-hero${collection.image ? '' : ' collection-hero--plain'}`}>
+        {collection.image && <Picture picture={collection.image} eager className="collection-hero__image" />}
+        <div className="collection-hero__content">
+          <h1>{collection.title}</h1>
+          {collection.descriptionHtml && <div className="collection-hero__text" dangerouslySetInnerHTML={{ __html: collection.descriptionHtml }} />}
+        </div>
+      </header>
+      <div className="container">
+        <ProductGrid products={products} eagerCount={2} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** A generic content page (/{slug}): optional hero image, title and Portable Text body. */
+import { useLoaderData } from 'react-router';
+import type { RouteDataMap } from '../../shared/route-data';
+import { Picture } from '../components/Picture';
+import { RichText } from '../components/RichText';
+
+export function ContentPage() {
+  const { page } = useLoaderData() as RouteDataMap['page'];
+  return (
+    <article className="content-page">
+      {page.heroImage && <Picture picture={page.heroImage} eager className="content-page__hero" />}
+      <div className="container container--narrow">
+        <h1>{page.title}</h1>
+        <RichText value={page.body} />
+      </div>
+    </article>
+  );
+}

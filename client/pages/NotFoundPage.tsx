@@ -1,0 +1,15 @@
+/** /404: the settings' page-not-found title and text (answers with status 404). */
+import { Link, useRouteLoaderData } from 'react-router';
+import type { RouteDataMap } from '../../shared/route-data';
+
+export function NotFoundPage() {
+  const { settings } = useRouteLoaderData('root') as RouteDataMap['root'];
+  return (
+    <section className="error-page">
+      <p className="error-page__status">404</p>
+      <h1>{settings.page404.page404Title || 'Page Not Found'}</h1>
+      {settings.page404.text && <p className="error-page__text">{settings.page404.text}</p>}
+      <Link to="/" className="button">Back to Home</Link>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Product detail (/products/{handle}): gallery, title and price (spec §5), variant options as
+ * radio buttons kept in `?variant=`, one-time vs subscription choice, stock note, the
+ * availability states (password, drop, sold out), accordion, description and RELATED products.
+ */
+import { useState } from 'react';
+import { useLoaderData, useSearchParams } from 'react-router';
+import type { RouteDataMap } from '../../shared/route-data';
+import type { ProductDetail, ProductVariant } from '../../shared/types';
+import { AddToCart } from '../components/AddToCart';
+import { Gallery } from '../components/Gallery';
+import { OptionPicker } from '../components/OptionPicker';
+import { Price } from '../components/Price';
+import { ProductGrid } from '../components/ProductCard';
+import { RichText } from '../components/RichText';
+import { cardAvailability, SOLD_OUT_TEXT } from '../lib/availability';
+import { formatDate } from '../lib/format';
+import { choosableOptions, initialVariant, variantParam, variantWith } from '../lib/variants';
+
+/** Spec: a quantity note when only a few are left. */
+const LOW_STOCK_MAX = 3;
+const ONE_TIME = '';
+
+function PurchaseArea({ product, variant, sellingPlanId }: { product: ProductDetail; variant: ProductVariant; sellingPlanId: string }) {
+  const availability = cardAvailability(product.card);
+  if (availability.kind === 'password') {
+    return (
+      <form className="password-form" onSubmit={(e) => e.preventDefault()} aria-label="Password protected product">
+        <p><strong>This product is password protected.</strong></p>
+        {availability.text && <p>{availability.text}</p>}
+        <label>Password <input type="password" name="password" autoComplete="off" disabled /></label>
+        <button type="submit" className="button" disabled>Unlock</button>
+      </form>
+    );
+  }
+  if (availability.kind === 'drop') return <p className="product__state">Available {formatDate(availability.dropDate)}</p>;
+  if (availability.kind === 'soldOut' || !variant.availableForSale) {
+    const text = availability.kind === 'soldOut' ? availability.text : product.card?.customSoldOutText || SOLD_OUT_TEXT;
+    return <button type="button" className="button button--block" disabled>{text}</button>;
+  }
+  if (product.card?.disableProductInteraction) return null;
+  const left = variant.quantityAvailable;
+  return (
+    <>
+      {left != null && left >= 1 && left <= LOW_STOCK_MAX && <p className="product__stock">Only {left} left</p>}
+      <AddToCart variantId={variant.id} sellingPlanId={sellingPlanId || undefined} />
+    </>
+  );
+}
+
+export function ProductPage() {
+  const { product, related } = useLoaderData() as RouteDataMap['product'];
+  // A new product starts afresh (image choice, purchase option).
+  return <ProductView key={product.handle} product={product} related={related} />;
+}
+
+function ProductView({ product, related }: Pick<RouteDataMap['product'], 'product' | 'related'>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const variant = initialVariant(product, searchParams.get('variant'));
+  const [picked, setPicked] = useState<{ variantId: string; index: number } | null>(null);
+  const [sellingPlanId, setSellingPlanId] = useState(ONE_TIME);
+  if (!variant) return null;
+
+  const variantImage = variant.image ? Math.max(0, product.images.findIndex((img) => img.src === variant.image?.src)) : 0;
+  const imageIndex = picked?.variantId === variant.id ? picked.index : variantImage;
+  const selectVariant = (next: ProductVariant | undefined) => {
+    if (!next) return;
+    setSearchParams((prev) => {
+      const params = new URLSearchParams(prev);
+      params.set('variant', variantParam(next.id));
+      return params;
+    }, { replace: true, preventScrollReset: true });
+  };
+  const plans = product.sellingPlanGroups.flatMap((group) => group.sellingPlans);
+
+  return (
+    <article className="product">
+      <div className="product__layout">
+        <Gallery images={product.images} selected={imageIndex} onSelect={(index) => setPicked({ variantId: variant.id, index })} title={product.title} />
+        <div className="product__info">
+          <p className="eyebrow">Flowers</p>
+          <h1 className="product__title">{product.title}</h1>
+          <p className="product__price"><Price price={variant.price} compareAt={variant.compareAtPrice} /></p>
+          {choosableOptions(product).map((option) => {
+            const current = variant.selectedOptions.find((o) => o.name === option.name)?.value ?? '';
+            return (
+              <OptionPicker
+                key={option.name}
+                label={option.name}
+                value={current}
+                choices={option.values.map((value) => ({
+                  value,
+                  label: value,
+                  disabled: !variantWith(product, variant.selectedOptions, option.name, value)?.availableForSale,
+                }))}
+                onChange={(value) => selectVariant(variantWith(product, variant.selectedOptions, option.name, value))}
+              />
+            );
+          })}
+          {plans.length > 0 && (
+            <OptionPicker
+              label="Purchase options"
+              value={sellingPlanId}
+              choices={[{ value: ONE_TIME, label: 'One-time purchase' }, ...plans.map((plan) => ({ value: plan.id, label: plan.name }))]}
+              onChange={setSellingPlanId}
+            />
+          )}
+          <PurchaseArea product={product} variant={variant} sellingPlanId={sellingPlanId} />
+          {product.descriptionHtml && <div className="product__description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />}
+          {product.accordionItems.length > 0 && (
+            <div className="accordion">
+              {product.accordionItems.map((item) => (
+                <details key={item.key}>
+                  <summary>{item.title}</summary>
+                  <RichText value={item.text} />
+                </details>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
+      {related.length > 0 && (
+        <section className="section related" aria-labelledby="related-title">
+          <h2 id="related-title" className="section__title">RELATED</h2>
+          <ProductGrid products={related.slice(0, 4)} />
+        </section>
+      )}
+    </article>
+  );
+}

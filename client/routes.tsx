@@ -1,0 +1,71 @@
+/**
+ * The route table, shared by the server (createStaticHandler) and the browser
+ * (createBrowserRouter). Loaders await their data (no defer: deferred data is lost on
+ * hydration in data mode) and get it from whichever `RouteDataSource` the side supplies.
+ */
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
+import { notFoundMessage, RouteError, type RouteDataSource, type RouteId } from '../shared/route-data';
+import { ErrorPage } from './components/ErrorPage';
+import { PageLayout } from './components/PageLayout';
+import { Shell } from './components/Shell';
+import { pathOf } from './lib/format';
+import { CollectionPage } from './pages/CollectionPage';
+import { CollectionsPage } from './pages/CollectionsPage';
+import { ContentPage } from './pages/ContentPage';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ProductPage } from './pages/ProductPage';
+import { ProductsPage } from './pages/ProductsPage';
+
+/** Route `handle`: a fixed HTTP status for the page (the /404 page answers 404). */
+export type RouteHandle = { status?: number };
+
+/** Only a new path needs new data: `?variant=` changes on the product page must not refetch. */
+const onPathChange = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  currentUrl.pathname !== nextUrl.pathname || (defaultShouldRevalidate && currentUrl.search === nextUrl.search);
+
+/** Build the routes over a data source (server: upstream loaders; browser: /__payload). */
+export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
+  const loader = (id: RouteId) => ({ params, request }: LoaderFunctionArgs) => dataSource.load(id, params, request);
+  const page = (id: RouteId, path: string | undefined, Component: ComponentType): RouteObject => ({
+    id, path, index: path === undefined ? true : undefined, loader: loader(id), shouldRevalidate: onPathChange, Component,
+  } as RouteObject);
+
+  return [{
+    id: 'root',
+    path: '/',
+    Component: Shell,
+    // Without site settings there is no shell to render the error in.
+    errorElement: <ErrorPage bare />,
+    // Site settings rarely change; fetched once per document, not on every navigation.
+    shouldRevalidate: () => false,
+    async loader({ params, request }) {
+      const data = await dataSource.load('root', params, request);
+      // Spec §4 App start: global data flagged as an error is a fatal 500.
+      if (data.isError) throw new RouteError(500, notFoundMessage(pathOf(request.url)));
+      return data;
+    },
+    children: [{
+      id: 'pages',
+      Component: PageLayout,
+      errorElement: <ErrorPage />,
+      children: [
+        page('home', undefined, HomePage),
+        page('products', 'products', ProductsPage),
+        page('product', 'products/:handle', ProductPage),
+        page('collections', 'collections', CollectionsPage),
+        page('collection', 'collections/:slug', CollectionPage),
+        { id: 'not-found', path: '404', Component: NotFoundPage, handle: { status: 404 } satisfies RouteHandle },
+        page('page', ':slug', ContentPage),
+        {
+          id: 'catch-all',
+          path: '*',
+          loader({ request }) {
+            throw new RouteError(404, notFoundMessage(pathOf(request.url)));
+          },
+        },
+      ],
+    }],
+  }];
+}

@@ -1,0 +1,131 @@
+/**
+ * The shopper's cart (spec §4 cart lifecycle). Never rendered on the server: the HTML is
+ * CDN-cacheable, so the cart is fetched in the browser after hydration (`start`).
+ *
+ * Every change goes through one queue, so rapid clicks run one request at a time, and the
+ * server's answer replaces the whole cart: server totals always win over local arithmetic.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ApiResult, Cart, CartLine } from '../../shared/types';
+import type { CartApi } from '../lib/cart-api';
+import type { UiStore } from './ui';
+
+/** localStorage keys (spec §3 client-held values). */
+export const CART_ID_KEY = 'gramercy:cartId';
+export const CART_EXPIRY_KEY = 'gramercy:cartExpiry';
+/** Spec §9: cart lifetime 2 days (2880 minutes). */
+export const CART_LIFETIME_MS = 2880 * 60 * 1000;
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export class CartStore {
+  cart: Cart | null = null;
+  loading = false;
+  message: string | null = null;
+
+  private queue: Promise<unknown> = Promise.resolve();
+  private started: Promise<void> | null = null;
+
+  constructor(
+    private readonly api: CartApi,
+    private readonly ui: UiStore,
+    private readonly storage: KeyValueStorage | null,
+    private readonly now: () => number = Date.now,
+  ) {
+    makeAutoObservable<CartStore, 'queue' | 'started' | 'api' | 'ui' | 'storage' | 'now'>(this, {
+      queue: false, started: false, api: false, ui: false, storage: false, now: false,
+    });
+  }
+
+  get totalQuantity(): number {
+    return this.cart?.totalQuantity ?? 0;
+  }
+
+  get lines(): CartLine[] {
+    return this.cart?.lines ?? [];
+  }
+
+  /** App start: reuse the stored, unexpired cart if it is sound, else create one. Idempotent. */
+  start(): Promise<void> {
+    this.started ??= this.enqueue(async () => {
+      const id = this.storage?.getItem(CART_ID_KEY);
+      const expiry = Number(this.storage?.getItem(CART_EXPIRY_KEY) ?? 0);
+      if (id && expiry > this.now()) {
+        const fetched = await this.api.fetch(id);
+        if (!fetched.isError && fetched.data?.id && fetched.data.lines.every((l) => l.merchandise?.id)) {
+          this.accept(fetched);
+          return;
+        }
+      }
+      const created = await this.api.create();
+      if (this.accept(created) && created.data) {
+        this.storage?.setItem(CART_ID_KEY, created.data.id);
+        this.storage?.setItem(CART_EXPIRY_KEY, String(this.now() + CART_LIFETIME_MS));
+      }
+    });
+    return this.started;
+  }
+
+  /** Add a variant; on success the drawer opens (spec §4). */
+  async addLine(merchandiseId: string, options: { quantity?: number; sellingPlanId?: string } = {}): Promise<boolean> {
+    await this.start();
+    return this.enqueue(async () => {
+      if (!this.cart) return false;
+      const ok = this.accept(await this.api.addLine({ cartId: this.cart.id, merchandiseId, ...options }));
+      if (ok) this.ui.openCart();
+      return ok;
+    });
+  }
+
+  /** "+" : never beyond the variant's available quantity (spec §9). */
+  canIncrement(line: CartLine): boolean {
+    const max = line.merchandise.quantityAvailable;
+    return !this.loading && (max == null || line.quantity < max);
+  }
+
+  increment(line: CartLine): Promise<boolean> {
+    if (!this.canIncrement(line)) return Promise.resolve(false);
+    return this.setQuantity(line, line.quantity + 1);
+  }
+
+  /** "−" : below 1 removes the line (spec §4). */
+  decrement(line: CartLine): Promise<boolean> {
+    if (this.loading) return Promise.resolve(false);
+    return this.setQuantity(line, line.quantity - 1);
+  }
+
+  private setQuantity(line: CartLine, quantity: number): Promise<boolean> {
+    return this.enqueue(async () => {
+      if (!this.cart) return false;
+      const cartId = this.cart.id;
+      const result = quantity < 1
+        ? await this.api.removeLine({ cartId, lineId: line.id })
+        : await this.api.updateLine({ cartId, line: { id: line.id, merchandiseId: line.merchandise.id, quantity } });
+      return this.accept(result);
+    });
+  }
+
+  /** Take the server's cart (or its message). */
+  private accept(result: ApiResult<Cart>): boolean {
+    if (result.isError || !result.data) {
+      this.message = result.message;
+      return false;
+    }
+    this.cart = result.data;
+    this.message = null;
+    return true;
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      runInAction(() => { this.loading = true; });
+      try {
+        return await task();
+      } finally {
+        runInAction(() => { this.loading = false; });
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * UI state held on the client (spec §2): cart drawer, mobile menu, page-scroll lock.
+ * Both overlays close on every route change (the shell calls `closeOverlays`).
+ */
+import { makeAutoObservable } from 'mobx';
+
+export type UiSnapshot = { cartOpen: boolean; menuOpen: boolean };
+
+export class UiStore {
+  cartOpen = false;
+  menuOpen = false;
+
+  constructor(snapshot?: Partial<UiSnapshot>) {
+    Object.assign(this, snapshot);
+    makeAutoObservable(this);
+  }
+
+  /** Page scroll is locked while the drawer or the mobile menu is open (spec §4). */
+  get scrollLocked(): boolean {
+    return this.cartOpen || this.menuOpen;
+  }
+
+  openCart() {
+    this.menuOpen = false;
+    this.cartOpen = true;
+  }
+
+  closeCart() {
+    this.cartOpen = false;
+  }
+
+  toggleMenu() {
+    this.menuOpen = !this.menuOpen;
+  }
+
+  closeOverlays() {
+    this.cartOpen = false;
+    this.menuOpen = false;
+  }
+
+  snapshot(): UiSnapshot {
+    return { cartOpen: this.cartOpen, menuOpen: this.menuOpen };
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Builds both bundles (`npm run build` = `tsx esbuild.config.ts`):
+ * - browser: client/entry.tsx → dist/client/assets/ (ESM, code splitting, minified, hashed
+ *   names, sourcemaps, CSS bundled from client/styles/) plus dist/client/manifest.json
+ *   `{ buildId, entry, css }`, which the render handler reads to emit the entry module and CSS;
+ * - server: server/index.ts → dist/server/index.js (CommonJS for Node 20.10+, dependencies
+ *   left in node_modules).
+ * The functions are exported so tests can build into a temporary folder.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import type { ClientManifest } from './server/render/manifest';
+
+const ROOT = __dirname;
+/** Browser code must never pull these in (DESIGN §4.5): route data comes from /__payload. */
+const SERVER_ONLY_PACKAGES = ['@apollo/client', 'graphql', '@sanity/client', 'groq-js', 'ioredis', 'express'];
+
+/** Build the browser bundle into `outDir/assets` and write `outDir/manifest.json`. */
+export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Promise<ClientManifest> {
+  const assets = path.join(outDir, 'assets');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(assets, { recursive: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { entry: 'client/entry.tsx' },
+    outdir: assets,
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    sourcemap: true,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [{
+      name: 'server-only-guard',
+      setup(b) {
+        const filter = new RegExp(`^(${SERVER_ONLY_PACKAGES.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$)`);
+        b.onResolve({ filter }, (args) => ({ errors: [{ text: `${args.path} is server-only and must not reach the browser bundle (imported by ${args.importer})` }] }));
+      },
+    }],
+  });
+  const manifest = manifestFrom(result.metafile, assets);
+  await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+function manifestFrom(metafile: Metafile, assetsDir: string): ClientManifest {
+  const publicPath = (file: string) => `/assets/${path.relative(assetsDir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
+  const outputs = Object.entries(metafile.outputs);
+  const entry = outputs.find(([, o]) => o.entryPoint === 'client/entry.tsx');
+  if (!entry) throw new Error('esbuild produced no output for client/entry.tsx');
+  const css = entry[1].cssBundle ? [publicPath(entry[1].cssBundle)] : [];
+  const buildId = createHash('sha256').update(outputs.map(([file]) => file).sort().join('\n')).digest('hex').slice(0, 12);
+  return { buildId, entry: publicPath(entry[0]), css };
+}
+
+/** Build the Node server bundle dist/server/index.js. */
+export async function buildServer(outFile = path.join(ROOT, 'dist/server/index.js')): Promise<void> {
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['server/index.ts'],
+    outfile: outFile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    // node20.10+: plain `node20` silently drops import attributes (STACK-NOTES).
+    target: 'node20.10',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (require.main === module) {
+  Promise.all([buildClient(), buildServer()])
+    .then(([manifest]) => console.log(`built ${manifest.entry} (${manifest.buildId})`))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

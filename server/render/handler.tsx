@@ -1,0 +1,158 @@
+/** createRenderHandler: see ./index.ts. */
+import { Transform } from 'node:stream';
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
+import { enableStaticRendering } from 'mobx-react-lite';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import type { RouteDataMap, RouteDataSource } from '../../shared/route-data';
+import { AppProviders } from '../../client/App';
+import { describeError, errorTitle } from '../../client/components/ErrorPage';
+import { dehydrateRouter, type AppState } from '../../client/lib/hydration';
+import { findSeo, headData } from '../../client/lib/seo';
+import { createRoutes, type RouteHandle } from '../../client/routes';
+import { createStores, snapshotStores } from '../../client/stores';
+import { RouteError } from '../../shared/route-data';
+import { isBot } from './bots';
+import { renderHead } from './head';
+import type { ClientManifest } from './manifest';
+
+export type RenderHandlerOptions = {
+  dataSource: RouteDataSource;
+  manifest: ClientManifest;
+  /** Canonical origin, e.g. https://www.gramercystems.com (canonical/og:url = siteUrl + path). */
+  siteUrl: string;
+  /** Where unexpected render/loader failures are reported (default console.error). */
+  logError?: (error: unknown, context: { url: string }) => void;
+  /** Give up on a render that has not finished after this long (default 10 s). */
+  renderTimeoutMs?: number;
+};
+
+/** Spec-facing cache policy: pages are CDN-cacheable; 404s briefly; other errors never. */
+export function cacheControlFor(status: number): string {
+  if (status === 200) return 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+  if (status === 404) return 'public, max-age=0, s-maxage=60';
+  return 'no-store';
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The page's HTTP status: the first route error's, else a route's fixed status (/404), else 200. */
+function statusOf(context: StaticHandlerContext): number {
+  const error = context.errors ? Object.values(context.errors)[0] : undefined;
+  if (error !== undefined) return describeError(error).status;
+  for (const match of context.matches) {
+    const status = (match.route.handle as RouteHandle | undefined)?.status;
+    if (status) return status;
+  }
+  return context.statusCode;
+}
+
+function isUnexpected(error: unknown): boolean {
+  return !(error instanceof RouteError) && !(error instanceof Response);
+}
+
+export function createRenderHandler(options: RenderHandlerOptions): RequestHandler {
+  const { dataSource, manifest, siteUrl, logError = (e, c) => console.error('render failed', c.url, e), renderTimeoutMs = 10_000 } = options;
+  // Observers must not subscribe (and leave timers behind) during server rendering.
+  enableStaticRendering(true);
+  const handler = createStaticHandler(createRoutes(dataSource));
+  const origin = new URL(siteUrl).origin;
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    // The URL's origin is ours, never the Host header's; only path and query come from the client.
+    const url = new URL(req.originalUrl, origin);
+    const request = new Request(url, { method: 'GET', headers: { accept: 'text/html' }, signal: controller.signal });
+
+    let context: StaticHandlerContext | Response;
+    try {
+      context = await handler.query(request);
+    } catch (error) {
+      return next(error);
+    }
+    if (controller.signal.aborted) return;
+    if (context instanceof Response) {
+      const location = context.headers.get('Location');
+      if (REDIRECT_STATUSES.has(context.status) && location) return void res.redirect(context.status, location);
+      return void res.status(context.status).set('Cache-Control', 'no-store').end();
+    }
+
+    for (const error of Object.values(context.errors ?? {})) if (isUnexpected(error)) logError(error, { url: url.pathname });
+    const status = statusOf(context);
+    const bot = isBot(req.get('user-agent'));
+    res.removeHeader('Set-Cookie');
+
+    if (bot && status >= 400) {
+      // Spec §4: bots get the status, not the error page.
+      return void res.status(status).set('Cache-Control', 'no-store').type('html')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body></body></html>`);
+    }
+
+    const root = context.loaderData.root as RouteDataMap['root'] | undefined;
+    const settings = root?.settings ?? null;
+    const path = url.pathname + url.search;
+    const routeIds = context.matches.map((m) => m.route.id);
+    const fallbackTitle = status >= 400 ? errorTitle(status) : '';
+    const seo = status >= 400 ? null : findSeo(routeIds, context.loaderData);
+    const head = headData(settings, seo, siteUrl, path, fallbackTitle);
+
+    const stores = createStores();
+    const state: AppState = {
+      router: dehydrateRouter(context.loaderData, context.errors, describeError),
+      stores: snapshotStores(stores),
+      config: { siteUrl },
+    };
+    const headHtml = renderHead(head, {
+      manifest,
+      favicon: settings?.favicon ?? null,
+      ogType: routeIds.includes('product') && status === 200 ? 'product' : 'website',
+      state,
+    });
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const app = (
+      <AppProviders stores={stores} config={state.config}>
+        {/* hydrate={false}: no inline hydration script; the data travels in the JSON state block. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    );
+
+    let failed = false;
+    const stream = renderToPipeableStream(app, {
+      bootstrapModules: [manifest.entry],
+      onShellReady() {
+        if (!bot) send();
+      },
+      onAllReady() {
+        if (bot) send();
+      },
+      onShellError(error) {
+        failed = true;
+        clearTimeout(timer);
+        logError(error, { url: url.pathname });
+        if (!res.headersSent) res.status(500).set('Cache-Control', 'no-store').type('text/plain').send('Internal Server Error');
+      },
+      onError(error) {
+        if (!controller.signal.aborted) logError(error, { url: url.pathname });
+      },
+    });
+    // Abandon renders that hang, and never leave the timer behind a closed response.
+    const timer = setTimeout(() => stream.abort(), renderTimeoutMs);
+    res.on('close', () => clearTimeout(timer));
+
+    function send() {
+      if (failed || res.headersSent) return;
+      res.status(status);
+      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControlFor(status) });
+      res.write(`${headHtml}<body><div id="root">`);
+      const tail = new Transform({
+        transform(chunk, _enc, done) { done(null, chunk); },
+        flush(done) { done(null, '</div></body></html>'); },
+      });
+      tail.pipe(res);
+      stream.pipe(tail);
+    }
+  };
+}

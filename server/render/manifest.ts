@@ -1,0 +1,20 @@
+/** The client build manifest (written by esbuild.config.ts) and its loader. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** `entry` and `css` are public URLs under /assets/. */
+export type ClientManifest = { buildId: string; entry: string; css: string[] };
+
+/**
+ * Read the manifest from `distDir` ("dist", or "dist/client" itself).
+ * @throws when the client has not been built (`npm run build`).
+ */
+export function loadClientManifest(distDir: string): ClientManifest {
+  const direct = path.join(distDir, 'manifest.json');
+  const file = existsSync(direct) ? direct : path.join(distDir, 'client', 'manifest.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ClientManifest;
+  } catch (error) {
+    throw new Error(`Cannot read ${file}: build the client first (npm run build). ${(error as Error).message}`);
+  }
+}
