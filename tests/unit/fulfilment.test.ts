@@ -1,4 +1,4 @@
-import { canCheckout, canIncrement, decrement, isShippingEligible, SHIPPING_THRESHOLD } from '../../shared/fulfilment';
+import { canCheckout, canIncrement, decrement, DEFAULT_CHECKOUT_TYPE, isCheckoutType, isShippingEligible, SHIPPING_THRESHOLD } from '../../shared/fulfilment';
 
 const EXCLUDED = 'local-delivery-only';
 
@@ -24,6 +24,13 @@ describe('isShippingEligible (spec §4)', () => {
 
   it('is refused without a cart', () => {
     expect(isShippingEligible(null, EXCLUDED)).toBe(false);
+  });
+});
+
+describe('checkout types', () => {
+  it('defaults to delivery and accepts only delivery, pickup and shipping', () => {
+    expect(DEFAULT_CHECKOUT_TYPE).toBe('delivery');
+    expect(['delivery', 'pickup', 'shipping', 'Delivery', 'courier', null].map(isCheckoutType)).toEqual([true, true, true, false, false, false]);
   });
 });
 
