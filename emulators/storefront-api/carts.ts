@@ -1,0 +1,336 @@
+/**
+ * Cart state and Shopify's cart semantics (Storefront API 2026-04), independent of GraphQL.
+ *
+ * - Lines with the same merchandise and selling plan merge into one line.
+ * - Quantities are capped at what is available: Shopify adds what it can and answers a
+ *   `MERCHANDISE_NOT_ENOUGH_STOCK` warning, or `MERCHANDISE_OUT_OF_STOCK` when nothing is left.
+ * - Bad input (unknown cart, merchandise, line or selling plan) gives CartUserErrors with the
+ *   schema's CartErrorCode values, and the mutation changes nothing.
+ * - Carts persist in `{dataDir}/storefront/carts.json`; a completed cart (checked out) is kept for
+ *   the record but is no longer found by `find`.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Catalogue, SellingPlanModel, VariantModel } from './catalogue';
+import { gid, numericIdOf, parseGid } from './ids';
+import type { Inventory } from './inventory';
+import { JsonFile } from './persistence';
+
+export type Attribute = { key: string; value: string };
+
+export type StoredLine = {
+  id: string;
+  variantId: number;
+  sellingPlanId: number | null;
+  quantity: number;
+  attributes: Attribute[];
+};
+
+export type BuyerIdentity = {
+  countryCode: string | null;
+  email: string | null;
+  phone: string | null;
+  customerAccessToken: string | null;
+};
+
+export type StoredCart = {
+  token: string;
+  key: string;
+  createdAt: string;
+  updatedAt: string;
+  note: string | null;
+  attributes: Attribute[];
+  buyerIdentity: BuyerIdentity;
+  lines: StoredLine[];
+  completedAt: string | null;
+};
+
+export type CartUserError = { code: string; field: string[] | null; message: string };
+export type CartWarning = { code: string; message: string; target: string };
+export type CartResult = { cart: StoredCart | null; userErrors: CartUserError[]; warnings: CartWarning[] };
+
+export type LineInput = {
+  merchandiseId: string;
+  quantity?: number | null;
+  sellingPlanId?: string | null;
+  attributes?: Attribute[] | null;
+};
+export type LineUpdateInput = {
+  id: string;
+  merchandiseId?: string | null;
+  quantity?: number | null;
+  sellingPlanId?: string | null;
+  attributes?: Attribute[] | null;
+};
+export type CartInput = {
+  lines?: LineInput[] | null;
+  attributes?: Attribute[] | null;
+  note?: string | null;
+  buyerIdentity?: Partial<BuyerIdentity> | null;
+};
+
+/** Shopify's limit on lines in one cart (CART_TOO_LARGE beyond it). */
+export const MAX_CART_LINES = 500;
+
+export const cartGid = (cart: StoredCart) => gid('Cart', cart.token, { key: cart.key });
+export const lineGid = (cart: StoredCart, line: StoredLine) => gid('CartLine', line.id, { cart: cart.token });
+
+const now = () => new Date().toISOString();
+const token = (bytes: number) => randomBytes(bytes).toString('base64url');
+const invalidCart = (): CartResult => ({
+  cart: null,
+  userErrors: [{ code: 'INVALID', field: ['cartId'], message: 'The specified cart does not exist.' }],
+  warnings: [],
+});
+
+export class CartStore {
+  private readonly carts: Map<string, StoredCart>;
+  private readonly file: JsonFile<StoredCart[]>;
+
+  constructor(dataDir: string, private readonly catalogue: Catalogue, private readonly inventory: Inventory) {
+    const file = path.join(dataDir, 'storefront', 'carts.json');
+    this.carts = new Map(JsonFile.load<StoredCart[]>(file, []).map((c) => [c.token, c]));
+    this.file = new JsonFile(file, () => [...this.carts.values()]);
+  }
+
+  /** The open cart a `gid://shopify/Cart/{token}?key={key}` names, or null (unknown, wrong key, completed). */
+  find(cartId: string): StoredCart | null {
+    const parsed = parseGid(cartId);
+    if (!parsed || parsed.type !== 'Cart') return null;
+    return this.findByToken(parsed.id, parsed.params.get('key'));
+  }
+
+  /** Same lookup by the checkout URL's token and key. */
+  findByToken(cartToken: string, key: string | null): StoredCart | null {
+    const cart = this.carts.get(cartToken);
+    return cart && cart.key === key && !cart.completedAt ? cart : null;
+  }
+
+  /** A cart by token even when completed (the checkout page tells "already completed" from "unknown"). */
+  peek(cartToken: string, key: string | null): StoredCart | null {
+    const cart = this.carts.get(cartToken);
+    return cart && cart.key === key ? cart : null;
+  }
+
+  variantOf(line: StoredLine): VariantModel {
+    const variant = this.catalogue.variantById.get(line.variantId);
+    if (!variant) throw new Error(`cart line ${line.id} names variant ${line.variantId}, which the catalogue no longer has`);
+    return variant;
+  }
+
+  planOf(line: StoredLine): SellingPlanModel | null {
+    return line.sellingPlanId == null ? null : this.catalogue.sellingPlanById.get(line.sellingPlanId) ?? null;
+  }
+
+  create(input: CartInput, country: string | null): CartResult {
+    const time = now();
+    const cart: StoredCart = {
+      token: token(18),
+      key: randomBytes(16).toString('hex'),
+      createdAt: time,
+      updatedAt: time,
+      note: input.note ?? null,
+      attributes: input.attributes ?? [],
+      buyerIdentity: {
+        countryCode: input.buyerIdentity?.countryCode ?? country,
+        email: input.buyerIdentity?.email ?? null,
+        phone: input.buyerIdentity?.phone ?? null,
+        customerAccessToken: input.buyerIdentity?.customerAccessToken ?? null,
+      },
+      lines: [],
+      completedAt: null,
+    };
+    const result = this.applyAdd(cart, input.lines ?? [], ['input', 'lines']);
+    if (result.userErrors.length) return { ...result, cart: null };
+    this.carts.set(cart.token, result.cart!);
+    this.file.save();
+    return result;
+  }
+
+  addLines(cartId: string, lines: LineInput[]): CartResult {
+    const cart = this.find(cartId);
+    return cart ? this.commit(cart, this.applyAdd(cart, lines, ['lines'])) : invalidCart();
+  }
+
+  updateLines(cartId: string, updates: LineUpdateInput[]): CartResult {
+    const cart = this.find(cartId);
+    if (!cart) return invalidCart();
+    const draft = structuredClone(cart);
+    const userErrors: CartUserError[] = [];
+    const warnings: CartWarning[] = [];
+    updates.forEach((update, i) => {
+      const line = draft.lines.find((l) => lineGid(draft, l) === update.id || l.id === parseGid(update.id)?.id);
+      if (!line) {
+        userErrors.push({ code: 'INVALID', field: ['lines', String(i), 'id'], message: `The merchandise line with id ${update.id} does not exist.` });
+        return;
+      }
+      const field = ['lines', String(i)];
+      const variant = update.merchandiseId != null ? this.resolveVariant(update.merchandiseId, [...field, 'merchandiseId'], userErrors) : this.variantOf(line);
+      if (!variant) return;
+      const plan = update.sellingPlanId !== undefined
+        ? this.resolvePlan(update.sellingPlanId, variant, [...field, 'sellingPlanId'], userErrors)
+        : this.keptPlan(line, variant);
+      if (plan === undefined) return;
+      if (update.quantity != null && update.quantity < 0) {
+        userErrors.push({ code: 'INVALID', field: [...field, 'quantity'], message: 'The quantity must be greater than or equal to 0.' });
+        return;
+      }
+      line.variantId = variant.numericId;
+      line.sellingPlanId = plan?.numericId ?? null;
+      if (update.attributes) line.attributes = update.attributes;
+      const quantity = update.quantity ?? line.quantity;
+      if (quantity === 0) {
+        draft.lines = draft.lines.filter((l) => l !== line);
+        return;
+      }
+      line.quantity = this.capped(draft, line, variant, quantity, warnings);
+      if (line.quantity === 0) draft.lines = draft.lines.filter((l) => l !== line);
+    });
+    return this.commit(cart, { cart: this.mergeDuplicates(draft), userErrors, warnings });
+  }
+
+  removeLines(cartId: string, lineIds: string[]): CartResult {
+    const cart = this.find(cartId);
+    if (!cart) return invalidCart();
+    const userErrors = lineIds.flatMap((id, i) => (cart.lines.some((l) => lineGid(cart, l) === id || l.id === parseGid(id)?.id)
+      ? []
+      : [{ code: 'INVALID', field: ['lineIds', String(i)], message: `The merchandise line with id ${id} does not exist.` }]));
+    const draft = structuredClone(cart);
+    draft.lines = draft.lines.filter((l) => !lineIds.some((id) => lineGid(draft, l) === id || l.id === parseGid(id)?.id));
+    return this.commit(cart, { cart: draft, userErrors, warnings: [] });
+  }
+
+  /** Replaces the cart's attributes with `attributes` (later duplicates of a key win). */
+  updateAttributes(cartId: string, attributes: Attribute[]): CartResult {
+    return this.change(cartId, (draft) => {
+      draft.attributes = [...new Map(attributes.map((a) => [a.key, a])).values()];
+    });
+  }
+
+  updateNote(cartId: string, note: string): CartResult {
+    return this.change(cartId, (draft) => {
+      draft.note = note;
+    });
+  }
+
+  updateBuyerIdentity(cartId: string, identity: Partial<BuyerIdentity>): CartResult {
+    return this.change(cartId, (draft) => {
+      for (const key of ['countryCode', 'email', 'phone', 'customerAccessToken'] as const) {
+        if (identity[key] !== undefined) draft.buyerIdentity[key] = identity[key] ?? null;
+      }
+    });
+  }
+
+  /** Mark a cart completed (checkout placed an order); it no longer answers `find`. */
+  complete(cart: StoredCart): void {
+    cart.completedAt = now();
+    cart.updatedAt = cart.completedAt;
+    this.file.save();
+  }
+
+  flush(): Promise<void> {
+    return this.file.flush();
+  }
+
+  private change(cartId: string, edit: (draft: StoredCart) => void): CartResult {
+    const cart = this.find(cartId);
+    if (!cart) return invalidCart();
+    const draft = structuredClone(cart);
+    edit(draft);
+    return this.commit(cart, { cart: draft, userErrors: [], warnings: [] });
+  }
+
+  /** Keep the draft when there were no user errors (all-or-nothing, like Shopify), else the original. */
+  private commit(original: StoredCart, result: CartResult): CartResult {
+    if (result.userErrors.length || !result.cart) return { cart: original, userErrors: result.userErrors, warnings: [] };
+    result.cart.updatedAt = now();
+    this.carts.set(original.token, result.cart);
+    this.file.save();
+    return result;
+  }
+
+  private applyAdd(cart: StoredCart, inputs: LineInput[], base: string[]): CartResult {
+    const draft = structuredClone(cart);
+    const userErrors: CartUserError[] = [];
+    const warnings: CartWarning[] = [];
+    inputs.forEach((input, i) => {
+      const field = [...base, String(i)];
+      const variant = this.resolveVariant(input.merchandiseId, [...field, 'merchandiseId'], userErrors);
+      if (!variant) return;
+      const plan = this.resolvePlan(input.sellingPlanId ?? null, variant, [...field, 'sellingPlanId'], userErrors);
+      if (plan === undefined) return;
+      const quantity = input.quantity ?? 1;
+      if (quantity < 1) {
+        userErrors.push({ code: 'INVALID', field: [...field, 'quantity'], message: 'The quantity must be greater than 0.' });
+        return;
+      }
+      if (this.inventory.available(variant) === 0) {
+        warnings.push({ code: 'MERCHANDISE_OUT_OF_STOCK', target: variant.id, message: `The product '${variant.product.title}' is already sold out.` });
+        return;
+      }
+      let line = draft.lines.find((l) => l.variantId === variant.numericId && l.sellingPlanId === (plan?.numericId ?? null));
+      if (!line) {
+        line = { id: token(12), variantId: variant.numericId, sellingPlanId: plan?.numericId ?? null, quantity: 0, attributes: [] };
+        draft.lines.push(line);
+      }
+      if (input.attributes) line.attributes = input.attributes;
+      line.quantity = this.capped(draft, line, variant, line.quantity + quantity, warnings);
+    });
+    if (draft.lines.length > MAX_CART_LINES) {
+      userErrors.push({ code: 'CART_TOO_LARGE', field: base, message: `A cart cannot have more than ${MAX_CART_LINES} lines.` });
+    }
+    return { cart: draft, userErrors, warnings };
+  }
+
+  /** `wanted` capped at what is left for `line` after the cart's other lines of the same variant. */
+  private capped(cart: StoredCart, line: StoredLine, variant: VariantModel, wanted: number, warnings: CartWarning[]): number {
+    const elsewhere = cart.lines.filter((l) => l !== line && l.variantId === variant.numericId).reduce((n, l) => n + l.quantity, 0);
+    const left = Math.max(0, this.inventory.available(variant) - elsewhere);
+    if (wanted <= left) return wanted;
+    warnings.push(left === 0
+      ? { code: 'MERCHANDISE_OUT_OF_STOCK', target: variant.id, message: `The product '${variant.product.title}' is already sold out.` }
+      : { code: 'MERCHANDISE_NOT_ENOUGH_STOCK', target: lineGid(cart, line), message: `Only ${left} items were added to your cart due to availability.` });
+    return left;
+  }
+
+  /** An update can make two lines identical (same variant and plan): fold them into the first. */
+  private mergeDuplicates(cart: StoredCart): StoredCart {
+    const merged: StoredLine[] = [];
+    for (const line of cart.lines) {
+      const same = merged.find((l) => l.variantId === line.variantId && l.sellingPlanId === line.sellingPlanId);
+      if (same) same.quantity += line.quantity;
+      else merged.push(line);
+    }
+    cart.lines = merged;
+    return cart;
+  }
+
+  private resolveVariant(merchandiseId: string, field: string[], errors: CartUserError[]): VariantModel | null {
+    const id = numericIdOf(merchandiseId, 'ProductVariant');
+    const variant = id == null ? undefined : this.catalogue.variantById.get(id);
+    if (!variant) errors.push({ code: 'INVALID', field, message: `The merchandise with id ${merchandiseId} does not exist.` });
+    return variant ?? null;
+  }
+
+  /** A line keeps its plan across a merchandise change only when the plan belongs to the new product. */
+  private keptPlan(line: StoredLine, variant: VariantModel): SellingPlanModel | null {
+    const plan = this.planOf(line);
+    return plan && plan.group.product === variant.product ? plan : null;
+  }
+
+  /** The plan (null for none), or undefined after recording why it cannot be used. */
+  private resolvePlan(sellingPlanId: string | null, variant: VariantModel, field: string[], errors: CartUserError[]): SellingPlanModel | null | undefined {
+    if (sellingPlanId == null) return null;
+    const id = numericIdOf(sellingPlanId, 'SellingPlan');
+    const plan = id == null ? undefined : this.catalogue.sellingPlanById.get(id);
+    if (!plan) {
+      errors.push({ code: 'INVALID', field, message: `The selling plan with id ${sellingPlanId} does not exist.` });
+      return undefined;
+    }
+    if (plan.group.product !== variant.product) {
+      errors.push({ code: 'SELLING_PLAN_NOT_APPLICABLE', field, message: `The selling plan with id ${sellingPlanId} is not applicable to the merchandise ${variant.id}.` });
+      return undefined;
+    }
+    return plan;
+  }
+}

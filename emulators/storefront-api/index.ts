@@ -1,0 +1,82 @@
+/**
+ * The Shopify Storefront API emulator (DESIGN §2): the real 2026-04 schema executed by graphql-js
+ * over the seeded catalogue, with persistent carts and the CDN image stand-in.
+ *
+ *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
+ *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: local-public-token`
+ *
+ * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, or the state files are corrupt.
+ */
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
+import { loadCatalogue } from './catalogue';
+import { CartStore } from './carts';
+import type { StorefrontContext } from './context';
+import { graphqlHandler, PRIVATE_TOKEN_HEADER, PUBLIC_TOKEN_HEADER } from './graphql-http';
+import { imageHandler } from './image-route';
+import { Inventory } from './inventory';
+import { buildExecutableSchema } from './resolvers';
+
+export const DEFAULT_STOREFRONT_PORT = 4001;
+export const DEFAULT_PUBLIC_TOKEN = 'local-public-token';
+export const DEFAULT_PRIVATE_TOKEN = 'local-private-token';
+export const DEFAULT_SHOP_URL = 'http://localhost:3000';
+
+export type StorefrontEmulatorOptions = EmulatorOptions & {
+  /** Accepted in `X-Shopify-Storefront-Access-Token`, default `local-public-token`. */
+  publicToken?: string;
+  /** Accepted in `Shopify-Storefront-Private-Token`, default `local-private-token`. */
+  privateToken?: string;
+  /** The storefront the checkout pages link back to, default http://localhost:3000. */
+  shopUrl?: string;
+};
+
+/** Start the emulator; port defaults to STOREFRONT_EMULATOR_PORT or 4001. */
+export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = {}): Promise<RunningEmulator> {
+  const contentDir = opts.contentDir ?? DEFAULT_CONTENT_DIR;
+  const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
+  const port = opts.port ?? Number(process.env.STOREFRONT_EMULATOR_PORT ?? DEFAULT_STOREFRONT_PORT);
+  const catalogue = loadCatalogue(contentDir);
+  const inventory = new Inventory();
+  const carts = new CartStore(dataDir, catalogue, inventory);
+  const schema = buildExecutableSchema();
+  // The bound URL is only known after listen(); absolute URLs are built from it per request.
+  const site = { origin: '' };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    // Shopify's Storefront API is CORS-enabled for browsers.
+    res.set('Access-Control-Allow-Origin', '*');
+    res.set('Access-Control-Allow-Headers', `Content-Type, Accept, ${PUBLIC_TOKEN_HEADER}, ${PRIVATE_TOKEN_HEADER}`);
+    res.set('Access-Control-Allow-Methods', 'POST, OPTIONS');
+    if (req.method === 'OPTIONS') res.sendStatus(204);
+    else next();
+  });
+  app.post(
+    '/api/:version/graphql.json',
+    express.json({ limit: '1mb' }),
+    express.text({ type: 'application/graphql', limit: '1mb' }),
+    graphqlHandler(schema, {
+      publicToken: opts.publicToken ?? DEFAULT_PUBLIC_TOKEN,
+      privateToken: opts.privateToken ?? DEFAULT_PRIVATE_TOKEN,
+    }, (inContext): StorefrontContext => ({ catalogue, carts, inventory, origin: site.origin, ...inContext })),
+  );
+  app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ errors: 'Not Found' });
+  });
+  app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    // Malformed JSON bodies: Shopify answers 400 with a JSON error.
+    if (error.type === 'entity.parse.failed' || error.status === 400) {
+      res.status(400).json({ errors: [{ message: `Invalid JSON in request body: ${error.message}` }] });
+      return;
+    }
+    res.status(error.status ?? 500).json({ errors: [{ message: error.message }] });
+  });
+
+  const running = await listen('storefront-api', app, { port, host: opts.host }, () => carts.flush());
+  site.origin = running.url;
+  return running;
+}

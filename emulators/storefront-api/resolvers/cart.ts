@@ -1,0 +1,130 @@
+/**
+ * Resolvers for carts: the `cart` query, the cart mutations the storefront sends, and the Cart /
+ * CartLine / cost fields. Semantics (merging, stock, user errors) live in carts.ts; prices in
+ * pricing.ts. `@inContext(country:)` becomes a new cart's buyerIdentity.countryCode.
+ */
+import type { SellingPlanModel, VariantModel } from '../catalogue';
+import {
+  cartGid, lineGid, type Attribute, type BuyerIdentity, type CartInput, type LineInput,
+  type LineUpdateInput, type StoredCart, type StoredLine,
+} from '../carts';
+import { paginate, type PageArgs } from '../connections';
+import type { StorefrontContext } from '../context';
+import { money } from '../money';
+import { compareAtCents, unitPriceCents } from '../pricing';
+import { sellingPlanAllocation } from './catalogue';
+
+/** A line as the resolvers see it: the stored line with its cart and catalogue objects. */
+type LineView = { __typename: 'CartLine'; cart: StoredCart; line: StoredLine; variant: VariantModel; plan: SellingPlanModel | null };
+
+function lineViews(cart: StoredCart, ctx: StorefrontContext): LineView[] {
+  return cart.lines.map((line) => ({
+    __typename: 'CartLine',
+    cart,
+    line,
+    variant: ctx.carts.variantOf(line),
+    plan: ctx.carts.planOf(line),
+  }));
+}
+
+function lineCost(view: LineView) {
+  const unit = unitPriceCents(view.variant, view.plan);
+  const compareAt = compareAtCents(view.variant, view.plan);
+  const total = unit * view.line.quantity;
+  return {
+    amountPerQuantity: money(unit),
+    compareAtAmountPerQuantity: compareAt == null ? null : money(compareAt),
+    subtotalAmount: money(total),
+    totalAmount: money(total),
+  };
+}
+
+function cartCost(cart: StoredCart, ctx: StorefrontContext) {
+  const subtotal = lineViews(cart, ctx).reduce((sum, v) => sum + unitPriceCents(v.variant, v.plan) * v.line.quantity, 0);
+  return {
+    subtotalAmount: money(subtotal),
+    totalAmount: money(subtotal),
+    checkoutChargeAmount: money(subtotal),
+    // Taxes and duties are computed at checkout on Shopify; the emulator charges none.
+    totalTaxAmount: null,
+    totalDutyAmount: null,
+    subtotalAmountEstimated: false,
+    totalAmountEstimated: false,
+    totalTaxAmountEstimated: false,
+    totalDutyAmountEstimated: false,
+  };
+}
+
+const attributeOf = (attributes: Attribute[], key: string) => attributes.find((a) => a.key === key) ?? null;
+const noMetafields = (_: unknown, { identifiers }: { identifiers: unknown[] }) => identifiers.map(() => null);
+
+/** The checkout page for a cart, on the emulator (Shopify's is on the shop's checkout domain). */
+export const checkoutUrl = (origin: string, cart: StoredCart) =>
+  `${origin}/cart/c/${encodeURIComponent(cart.token)}?key=${encodeURIComponent(cart.key)}`;
+
+export const cartResolvers = {
+  QueryRoot: {
+    cart: (_: unknown, { id }: { id: string }, ctx: StorefrontContext) => ctx.carts.find(id),
+  },
+
+  Mutation: {
+    cartCreate: (_: unknown, { input }: { input?: CartInput | null }, ctx: StorefrontContext) =>
+      ctx.carts.create(input ?? {}, ctx.country),
+    cartLinesAdd: (_: unknown, a: { cartId: string; lines: LineInput[] }, ctx: StorefrontContext) =>
+      ctx.carts.addLines(a.cartId, a.lines),
+    cartLinesUpdate: (_: unknown, a: { cartId: string; lines: LineUpdateInput[] }, ctx: StorefrontContext) =>
+      ctx.carts.updateLines(a.cartId, a.lines),
+    cartLinesRemove: (_: unknown, a: { cartId: string; lineIds: string[] }, ctx: StorefrontContext) =>
+      ctx.carts.removeLines(a.cartId, a.lineIds),
+    cartAttributesUpdate: (_: unknown, a: { cartId: string; attributes: Attribute[] }, ctx: StorefrontContext) =>
+      ctx.carts.updateAttributes(a.cartId, a.attributes),
+    cartNoteUpdate: (_: unknown, a: { cartId: string; note: string }, ctx: StorefrontContext) =>
+      ctx.carts.updateNote(a.cartId, a.note),
+    cartBuyerIdentityUpdate: (_: unknown, a: { cartId: string; buyerIdentity: Partial<BuyerIdentity> }, ctx: StorefrontContext) =>
+      ctx.carts.updateBuyerIdentity(a.cartId, a.buyerIdentity),
+  },
+
+  Cart: {
+    id: (cart: StoredCart) => cartGid(cart),
+    checkoutUrl: (cart: StoredCart, _: unknown, ctx: StorefrontContext) => checkoutUrl(ctx.origin, cart),
+    attribute: (cart: StoredCart, { key }: { key: string }) => attributeOf(cart.attributes, key),
+    buyerIdentity: (cart: StoredCart) => ({
+      countryCode: cart.buyerIdentity.countryCode,
+      email: cart.buyerIdentity.email,
+      phone: cart.buyerIdentity.phone,
+      // Customer accounts are not emulated here yet: the token is kept (and copied to orders) but resolves no Customer.
+      customer: null,
+      deliveryAddressPreferences: [],
+      preferences: null,
+      purchasingCompany: null,
+    }),
+    lines: (cart: StoredCart, args: PageArgs, ctx: StorefrontContext) => paginate(lineViews(cart, ctx), args, (v) => v.line.id),
+    totalQuantity: (cart: StoredCart) => cart.lines.reduce((n, l) => n + l.quantity, 0),
+    cost: (cart: StoredCart, _: unknown, ctx: StorefrontContext) => cartCost(cart, ctx),
+    estimatedCost: (cart: StoredCart, _: unknown, ctx: StorefrontContext) => cartCost(cart, ctx),
+    delivery: () => ({ addresses: [] }),
+    deliveryGroups: (_: StoredCart, args: PageArgs) => paginate([], args, () => ''),
+    discountCodes: () => [],
+    discountAllocations: () => [],
+    appliedGiftCards: () => [],
+    metafield: () => null,
+    metafields: noMetafields,
+  },
+
+  CartLine: {
+    id: (v: LineView) => lineGid(v.cart, v.line),
+    quantity: (v: LineView) => v.line.quantity,
+    merchandise: (v: LineView) => v.variant,
+    attributes: (v: LineView) => v.line.attributes,
+    attribute: (v: LineView, { key }: { key: string }) => attributeOf(v.line.attributes, key),
+    cost: (v: LineView) => lineCost(v),
+    estimatedCost: (v: LineView) => {
+      const cost = lineCost(v);
+      return { amount: cost.amountPerQuantity, compareAtAmount: cost.compareAtAmountPerQuantity, subtotalAmount: cost.subtotalAmount, totalAmount: cost.totalAmount };
+    },
+    sellingPlanAllocation: (v: LineView) => (v.plan ? sellingPlanAllocation(v.variant, v.plan) : null),
+    discountAllocations: () => [],
+    instructions: () => ({ canRemove: true, canUpdateQuantity: true }),
+    parentRelationship: () => null,
+  },
+};
