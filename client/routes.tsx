@@ -61,6 +61,8 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
         {
           id: 'catch-all',
           path: '*',
+          // Never rendered: the loader always throws, so the error page shows instead.
+          element: null,
           loader({ request }) {
             throw new RouteError(404, notFoundMessage(pathOf(request.url)));
           },
