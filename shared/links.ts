@@ -29,6 +29,11 @@ const SLUG_ROUTES: Record<string, (slug: string) => string> = {
   page: (s) => `/${s}`,
 };
 
+/** The page type served at a fixed single path (e.g. "/about" → aboutPage), or null. */
+export function pageTypeForPath(path: string): string | null {
+  return Object.entries(PAGE_TYPE_ROUTES).find(([, route]) => route === path)?.[0] ?? null;
+}
+
 /** A linked document as the content queries project it: `page->{ _type, "slug": slug.current }`. */
 export type LinkedPage = { _type?: string | null; type?: string | null; slug?: string | null };
 

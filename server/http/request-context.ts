@@ -1,0 +1,37 @@
+/**
+ * Per-request context (request id, shopper IP, logger) carried through async calls with
+ * AsyncLocalStorage, so the route data source — whose contract receives only a fetch Request —
+ * can pass the shopper's IP to the Storefront API (DESIGN §7) and log with the request id.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logger';
+
+export type RequestContext = { requestId: string; clientIp: string | null; log: Logger };
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** The current request's context, or undefined outside a request (startup, background refresh). */
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Takes a well-formed incoming X-Request-Id (else makes one), echoes it on the response, and
+ * runs the rest of the chain inside the request context. `trustedIpHeader` is the CDN's client
+ * IP header; without it Express's `req.ip` (X-Forwarded-For under `trust proxy`) is used.
+ */
+export function requestContext(log: Logger, trustedIpHeader: string | null): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    (req as { id?: string }).id = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const headerIp = trustedIpHeader ? req.get(trustedIpHeader)?.split(',')[0]?.trim() : undefined;
+    const clientIp = headerIp || req.ip || null;
+    storage.run({ requestId, clientIp, log: log.child({ requestId }) }, next);
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Catalogue route loaders: products list, product detail, collections list, one collection.
+ * Product cards are the content lake's cards with the catalogue's minimum price (spec §3).
+ */
+import type { RouteDataMap, RouteParams } from '../../shared/route-data';
+import type { ProductCard } from '../../shared/types';
+import { currentRequest } from '../http/request-context';
+import { shopifyPicture } from '../upstream/storefront/reshape';
+import { notFound, segment } from './params';
+import { pageSeo, productJsonLd, shopifySocialImage } from './seo';
+import type { RecommendedProduct, UpstreamData } from './upstream-data';
+
+export async function loadProducts(data: UpstreamData): Promise<RouteDataMap['products']> {
+  const [settings, cards, prices] = await Promise.all([data.siteSettings(), data.productCards(), data.priceIndex()]);
+  return {
+    seo: pageSeo(settings.settings, { title: 'Flowers' }),
+    products: data.reshape.productCards(cards, prices),
+  };
+}
+
+/** A recommendation as a card: the content card when there is one, else the catalogue's own data. */
+function recommendationCard(p: RecommendedProduct, contentCard: ProductCard | undefined, data: UpstreamData): ProductCard {
+  if (contentCard) return contentCard;
+  const media = p.media.nodes[0];
+  const image = media && 'image' in media ? shopifyPicture(media.image, p.title, data.shopify) : null;
+  return {
+    handle: p.handle, title: p.title, minPrice: p.priceRange.minVariantPrice, image, hoverImage: null,
+    isSoldOut: !p.availableForSale, customSoldOutText: null, disableProductInteraction: false,
+    productDrop: null, password: null, cardBanner: null,
+  };
+}
+
+export async function loadProduct(data: UpstreamData, params: RouteParams, siteUrl: string): Promise<RouteDataMap['product']> {
+  const handle = segment(params.handle, (h) => `/products/${h}`);
+  const [product, rawCard, settings, prices] = await Promise.all([
+    data.product(handle), data.productCard(handle), data.siteSettings(), data.priceIndex(),
+  ]);
+  if (!product) throw notFound(`/products/${handle}`);
+
+  const card = rawCard ? data.reshape.productCard(rawCard, prices) : null;
+  const ownItems = data.reshape.accordionItems(rawCard?.accordionItems);
+  const accordionItems = ownItems.length ? ownItems : settings.settings?.pdpSettings.defaultPDPAccordionItems ?? [];
+
+  // Recommendations are a nicety: their failure must not take the product page down.
+  const related = await data.recommendations(product.id).catch((err) => {
+    currentRequest()?.log.warn({ err, handle }, 'product recommendations failed');
+    return [];
+  });
+  const cards = new Map(data.reshape.productCards(await data.productCards(), prices).map((c) => [c.handle, c]));
+
+  const detail = { ...product, card, accordionItems };
+  const url = `${siteUrl}/products/${handle}`;
+  return {
+    seo: pageSeo(settings.settings, {
+      title: product.title,
+      description: product.description.slice(0, 300),
+      image: shopifySocialImage(product.images[0]),
+      jsonLd: [productJsonLd(detail, url)],
+    }),
+    product: detail,
+    related: related.filter((p) => p.handle !== handle).map((p) => recommendationCard(p, cards.get(p.handle), data)),
+  };
+}
+
+export async function loadCollections(data: UpstreamData): Promise<RouteDataMap['collections']> {
+  const [settings, { page, all }] = await Promise.all([data.siteSettings(), data.collectionsPage()]);
+  const listed = data.reshape.collectionSummaries(page?.collections);
+  const title = page?.title ?? 'Collections';
+  return {
+    seo: pageSeo(settings.settings, { title, description: page?.seo?.description, image: data.reshape.contentImages.socialUrl(page?.seo?.image) }),
+    title,
+    collections: listed.length ? listed : data.reshape.collectionSummaries(all),
+  };
+}
+
+export async function loadCollection(data: UpstreamData, params: RouteParams): Promise<RouteDataMap['collection']> {
+  const slug = segment(params.slug, (s) => `/collections/${s}`);
+  const [content, shop, settings, prices, allCards] = await Promise.all([
+    data.collectionContent(slug), data.collection(slug), data.siteSettings(), data.priceIndex(), data.productCards(),
+  ]);
+  if (!content && !shop) throw notFound(`/collections/${slug}`);
+
+  // Product order: the content document's when it lists products, else the catalogue's.
+  const cards = content?.products?.length
+    ? data.reshape.productCards(content.products, prices)
+    : (() => {
+      const byHandle = new Map(data.reshape.productCards(allCards, prices).map((c) => [c.handle, c]));
+      return (shop?.products.nodes ?? []).flatMap((p) => byHandle.get(p.handle) ?? []);
+    })();
+  const summary = data.reshape.collectionSummary(content) ?? {
+    handle: slug, title: shop!.title, href: `/collections/${slug}`, image: shopifyPicture(shop!.image, shop!.title, data.shopify),
+  };
+  return {
+    seo: pageSeo(settings.settings, {
+      title: content?.seo?.title ?? summary.title,
+      description: content?.seo?.description ?? shop?.seo.description ?? shop?.description,
+      image: data.reshape.contentImages.socialUrl(content?.seo?.image ?? content?.heroImage) ?? shopifySocialImage(summary.image),
+    }),
+    collection: { ...summary, descriptionHtml: shop?.descriptionHtml || null },
+    products: cards,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The server's RouteDataSource (shared/route-data.ts): each route id's loader over the cached
+ * upstream reads. Upstream failures become RouteError 502/504 with the error page text, so the
+ * render handler and the payload endpoint answer real status codes (DESIGN §4.4).
+ */
+import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../../shared/route-data';
+import { MESSAGES } from '../http/messages';
+import { currentRequest } from '../http/request-context';
+import { UpstreamError } from '../upstream/errors';
+import { loadCollection, loadCollections, loadProduct, loadProducts } from './catalogue';
+import { loadHome, loadPage, loadRoot } from './content';
+import { UpstreamData, type DataDeps } from './upstream-data';
+
+export type { DataDeps } from './upstream-data';
+
+type Loaders = { [R in RouteId]: (params: RouteParams) => Promise<RouteDataMap[R]> };
+
+export type ServerDataSource = RouteDataSource & {
+  /** Route ids this source serves (the payload endpoint 404s any other). */
+  has(route: string): route is RouteId;
+  /** The cached upstream reads, for readiness probes and the cart's card lookups. */
+  data: UpstreamData;
+};
+
+export function createServerDataSource(deps: DataDeps): ServerDataSource {
+  const data = new UpstreamData(deps);
+  const { siteUrl } = deps.config;
+  const loaders: Loaders = {
+    root: () => loadRoot(data, siteUrl),
+    home: () => loadHome(data),
+    products: () => loadProducts(data),
+    product: (params) => loadProduct(data, params, siteUrl),
+    collections: () => loadCollections(data),
+    collection: (params) => loadCollection(data, params),
+    page: (params) => loadPage(data, params),
+  };
+  return {
+    data,
+    has: (route): route is RouteId => Object.hasOwn(loaders, route),
+    async load<R extends RouteId>(route: R, params: RouteParams): Promise<RouteDataMap[R]> {
+      try {
+        return await (loaders[route] as (p: RouteParams) => Promise<RouteDataMap[R]>)(params);
+      } catch (err) {
+        if (err instanceof UpstreamError) {
+          (currentRequest()?.log ?? deps.log).error({ err, route }, 'route data failed upstream');
+          throw new RouteError(err.status, MESSAGES.errorPage);
+        }
+        throw err;
+      }
+    },
+  };
+}
