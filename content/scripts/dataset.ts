@@ -1,33 +1,92 @@
 /**
- * Builds the Sanity documents of `dataset.ndjson` (see content/FORMAT.md): site settings,
- * pages, editorial, a product card per catalogue product and a collection document per
- * catalogue collection, plus the image assets they reference.
+ * Builds the Sanity documents of `dataset.ndjson` (see content/FORMAT.md): a product card per
+ * catalogue product and a collection document per catalogue collection (so the two sources
+ * always agree), the site settings, pages and editorial from `data/`, and the image assets
+ * they reference. Documents are sorted by `_id` for stable output.
  */
-import { AssetRegistry, CREATED_AT } from './assets';
-import type { ImageJob } from './catalogue';
+import { AssetRegistry, CREATED_AT, type SanityImage } from './assets';
+import { imageFor, type ArtSpec, type ImageJob } from './catalogue';
+import { CARD_OVERRIDES } from './data/cards';
+import { editorialDocuments } from './data/editorial';
+import { siteDocuments } from './data/site';
+import { portableText, type Block } from './portable-text';
+import { stableKey } from './prng';
 
 type Catalogue = {
   products: { handle: string; title: string; images: { file: string; altText: string }[] }[];
-  collections: { handle: string; title: string; image: { file: string; altText: string }; products: string[] }[];
+  collections: { handle: string; title: string; descriptionHtml: string; image: { file: string; altText: string }; products: string[] }[];
 };
 
-/** Standard system fields of a published document. */
-const system = (_id: string, _type: string) => ({ _id, _type, _createdAt: CREATED_AT, _updatedAt: CREATED_AT, _rev: `rev-${_id.replace(/[^a-z0-9]/gi, '').slice(-10)}` });
+type SystemFields = { _id: string; _type: string; _createdAt: string; _updatedAt: string; _rev: string };
+type Framing = Pick<SanityImage, 'crop' | 'hotspot'>;
+export type Reference = { _type: 'reference'; _ref: string; _key?: string };
+export type Link = { _type: 'link'; _key: string; title: string; isExternal: boolean; url?: string; page?: Reference };
 
-/** Every document of the dataset; `draw` adds extra artwork (editorial images) to `svgs`. */
-export async function buildDataset(catalogue: Catalogue, svgs: Map<string, string>, _draw: (job: ImageJob) => void): Promise<object[]> {
+/** Helpers handed to the data modules, so they stay plain data. */
+export type DatasetContext = {
+  /** System fields (`_id`, `_type`, timestamps, `_rev`); `updatedAt` defaults to the seed date. */
+  system(id: string, type: string, updatedAt?: string): SystemFields;
+  /** An image field for existing artwork (a product or collection image file). */
+  image(file: string, alt: string, framing?: Framing): SanityImage;
+  /** Draw new artwork named `file` and return its image field. */
+  art(file: string, alt: string, spec: ArtSpec, size: { width: number; height: number }, framing?: Framing): SanityImage;
+  /** Portable Text from the markup of portable-text.ts. */
+  text(scope: string, paragraphs: string[]): Block[];
+  ref(id: string, key?: string): Reference;
+  /** A menu link: `target` is an absolute or root-relative url, or a document id. */
+  link(title: string, target: string): Link;
+  slug(current: string): { _type: 'slug'; current: string };
+};
+
+/** Every document of the dataset; `draw` renders extra (editorial) artwork into `svgs`. */
+export async function buildDataset(catalogue: Catalogue, svgs: Map<string, string>, draw: (job: ImageJob) => void): Promise<object[]> {
   const assets = new AssetRegistry(svgs);
-  const docs: object[] = [];
-  for (const p of catalogue.products) {
+  const ctx: DatasetContext = {
+    system: (id, type, updatedAt = CREATED_AT) => ({ _id: id, _type: type, _createdAt: CREATED_AT, _updatedAt: updatedAt, _rev: `r${stableKey(`${id}@${updatedAt}`)}` }),
+    image: (file, alt, framing) => assets.image(file, alt, framing),
+    art: (file, alt, spec, size, framing) => {
+      if (!svgs.has(file)) draw(imageFor(file, { alt, art: spec }, size).job);
+      return assets.image(file, alt, framing);
+    },
+    text: (scope, paragraphs) => portableText(scope, paragraphs, (file, alt) => assets.image(file, alt)),
+    ref: (id, key) => ({ _type: 'reference', _ref: id, ...(key ? { _key: key } : {}) }),
+    link: (title, target) => {
+      const base = { _type: 'link' as const, _key: stableKey(`link/${title}/${target}`), title };
+      if (/^https?:\/\//.test(target)) return { ...base, isExternal: true, url: target };
+      if (target.startsWith('/')) return { ...base, isExternal: false, url: target };
+      return { ...base, isExternal: false, page: ctx.ref(target) };
+    },
+    slug: (current) => ({ _type: 'slug', current }),
+  };
+
+  const cards = catalogue.products.map((p) => {
     const [first, second = first] = p.images;
-    docs.push({
-      ...system(`productCard-${p.handle}`, 'productCard'),
-      slug: { _type: 'slug', current: p.handle },
+    const { accordionItems = [], ...override } = CARD_OVERRIDES[p.handle] ?? {};
+    return {
+      ...ctx.system(`productCard-${p.handle}`, 'productCard'),
+      slug: ctx.slug(p.handle),
       title: p.title,
       status: 'active',
-      thumbnailImage: assets.image(first.file, first.altText),
-      hoverImage: assets.image(second.file, second.altText),
-    });
-  }
-  return [...docs, ...(await assets.documents())];
+      thumbnailImage: ctx.image(first.file, first.altText, { hotspot: { x: 0.5, y: 0.4, width: 0.8, height: 0.7 } }),
+      hoverImage: ctx.image(second.file, second.altText),
+      isSoldOut: false,
+      customSoldOutText: null,
+      disableProductInteraction: false,
+      ...override,
+      accordionItems: accordionItems.map((item) => ({ _key: stableKey(`${p.handle}/${item.key}`), title: item.title, key: item.key, text: ctx.text(`${p.handle}/${item.key}`, item.text) })),
+    };
+  });
+  const collections = catalogue.collections.map((c) => ({
+    ...ctx.system(`collection-${c.handle}`, 'collection'),
+    slug: ctx.slug(c.handle),
+    title: c.title,
+    description: ctx.text(`collection-${c.handle}`, [c.descriptionHtml.replace(/<[^>]+>/g, '')]),
+    heroImage: ctx.image(c.image.file, c.image.altText, { crop: { top: 0.05, bottom: 0.05, left: 0, right: 0 }, hotspot: { x: 0.5, y: 0.5, width: 0.6, height: 0.6 } }),
+    products: c.products.map((handle) => ctx.ref(`productCard-${handle}`, stableKey(`${c.handle}/${handle}`))),
+    seo: { title: c.title, description: c.descriptionHtml.replace(/<[^>]+>/g, '') },
+  }));
+
+  const documents = [...cards, ...collections, ...siteDocuments(ctx), ...editorialDocuments(ctx)];
+  const all = [...documents, ...(await assets.documents())] as { _id: string }[];
+  return all.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
 }
