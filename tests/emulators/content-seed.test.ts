@@ -1,7 +1,7 @@
 /**
  * Smoke test of the content lake emulator on the shop's real seed (content/dataset.ndjson and
- * content/images/), through @sanity/client and @sanity/image-url:
- * every reference resolvable, every image asset renderable.
+ * content/images/), through @sanity/client and @sanity/image-url: the settings query the shop
+ * runs, drafts hidden, every reference resolvable, every image asset renderable.
  */
 import { createImageUrlBuilder } from '@sanity/image-url';
 import { createClient, type SanityClient } from '@sanity/client';
@@ -24,6 +24,23 @@ beforeAll(async () => {
   });
 });
 afterAll(() => emulator.stop());
+
+it('has one latest site settings document with the header and cart copy the shop reads', async () => {
+  const settings = await client.fetch(`*[_type == "siteSettings"] | order(_updatedAt desc)[0]{
+    _id, siteTitle, siteUrl, "icon": imageIcon.asset->url,
+    header { primaryLinkProducts[]->{ title, "slug": slug.current } },
+    cartData { cartTitle, emptyCartMessage }
+  }`);
+  expect(settings).toMatchObject({ _id: 'siteSettings', siteTitle: 'Gramercy Stems', cartData: { cartTitle: expect.any(String) } });
+  expect(settings.icon).toMatch(/^https:\/\/cdn\.sanity\.io\/images\/gramercy\/production\//);
+  for (const card of settings.header.primaryLinkProducts ?? []) expect(card.slug).toEqual(expect.any(String));
+});
+
+it('hides its drafts unless asked for the raw perspective', async () => {
+  const drafts = 'count(*[_id in path("drafts.**")])';
+  expect(await client.fetch(drafts)).toBe(0);
+  expect(await client.fetch(drafts, {}, { perspective: 'raw' })).toBeGreaterThan(0);
+});
 
 /** Every `_ref` anywhere inside `value`. */
 function refsIn(value: unknown): string[] {
