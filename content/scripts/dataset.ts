@@ -10,7 +10,7 @@ import { CARD_OVERRIDES } from './data/cards';
 import { editorialDocuments } from './data/editorial';
 import { siteDocuments } from './data/site';
 import { portableText, type Block } from './portable-text';
-import { stableKey } from './prng';
+import { stableKey } from './keys';
 
 type Catalogue = {
   products: { handle: string; title: string; images: { file: string; altText: string }[] }[];

@@ -8,7 +8,7 @@
  * `[text](https://…)` a `link`, `[text](@documentId)` a `pageLink`, and a newline a
  * `linebreak` inline object. Keys derive from the document id, so output is stable.
  */
-import { stableKey } from './prng';
+import { stableKey } from './keys';
 import type { SanityImage } from './assets';
 
 type Span = { _type: 'span'; _key: string; text: string; marks: string[] };

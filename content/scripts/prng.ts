@@ -43,8 +43,3 @@ export function createRng(seed: string): Rng {
     pick: (items) => items[Math.floor(next() * items.length)],
   };
 }
-
-/** A stable Sanity-style `_key` (12 hex chars) derived from a path-like name. */
-export function stableKey(name: string): string {
-  return (hashString(name).toString(16).padStart(8, '0') + hashString(`${name}#`).toString(16).padStart(8, '0')).slice(0, 12);
-}

@@ -6,7 +6,7 @@
  */
 import type { ArtSpec } from '../catalogue';
 import type { DatasetContext } from '../dataset';
-import { stableKey } from '../prng';
+import { stableKey } from '../keys';
 
 const WIDE = { width: 2400, height: 1600 };
 const SQUARE = { width: 1600, height: 1600 };

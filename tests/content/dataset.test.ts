@@ -1,0 +1,226 @@
+/**
+ * The seeded dataset (content/): catalogue and content documents agree with each other,
+ * every reference and image resolves, the handles other parts rely on have the stated
+ * properties, and the generator reproduces the committed files byte for byte.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { generate } from '../../content/scripts/generate';
+
+const CONTENT = join(__dirname, '../../content');
+
+type Variant = { id: number; sku: string; options: Record<string, string>; price: string; compareAtPrice: string | null; quantityAvailable: number; image: number };
+type Product = {
+  id: number; handle: string; title: string; tags: string[];
+  options: { name: string; values: string[] }[];
+  images: { file: string; altText: string; width: number; height: number }[];
+  variants: Variant[];
+  sellingPlanGroups: { sellingPlans: { id: number; name: string; priceAdjustment: { percentage: number } }[] }[];
+};
+type Collection = { id: number; handle: string; image: { file: string }; products: string[] };
+type Doc = Record<string, any> & { _id: string; _type: string };
+
+const catalogue: { products: Product[]; collections: Collection[] } = JSON.parse(readFileSync(join(CONTENT, 'catalogue.json'), 'utf8'));
+const docs: Doc[] = readFileSync(join(CONTENT, 'dataset.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const published = docs.filter((d) => !d._id.startsWith('drafts.'));
+const byId = new Map(docs.map((d) => [d._id, d]));
+const product = (handle: string) => catalogue.products.find((p) => p.handle === handle)!;
+const card = (handle: string) => published.find((d) => d._type === 'productCard' && d.slug.current === handle)!;
+
+/** Every object anywhere inside `value` (depth first). */
+function objectsIn(value: unknown): Record<string, any>[] {
+  if (Array.isArray(value)) return value.flatMap(objectsIn);
+  if (!value || typeof value !== 'object') return [];
+  return [value as Record<string, any>, ...Object.values(value).flatMap(objectsIn)];
+}
+const svgSize = (svg: string) => {
+  const [, width, height] = /^<svg[^>]*\swidth="(\d+)"\sheight="(\d+)"/.exec(svg) ?? [];
+  return { width: Number(width), height: Number(height) };
+};
+
+describe('catalogue and content agree', () => {
+  it('has exactly one product card per catalogue product, with the same handle', () => {
+    const cardSlugs = published.filter((d) => d._type === 'productCard').map((d) => d.slug.current).sort();
+    expect(cardSlugs).toEqual(catalogue.products.map((p) => p.handle).sort());
+    expect(catalogue.products.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('has exactly one collection document per catalogue collection', () => {
+    const slugs = published.filter((d) => d._type === 'collection').map((d) => d.slug.current).sort();
+    expect(slugs).toEqual(catalogue.collections.map((c) => c.handle).sort());
+    expect(slugs).toEqual(expect.arrayContaining(['bouquets', 'subscriptions', 'seasonal', 'plants', 'gifts']));
+  });
+
+  it('lists only existing products in collections, and every product in some collection', () => {
+    const handles = new Set(catalogue.products.map((p) => p.handle));
+    const listed = catalogue.collections.flatMap((c) => c.products);
+    expect(listed.filter((h) => !handles.has(h))).toEqual([]);
+    expect([...handles].filter((h) => !listed.includes(h))).toEqual([]);
+  });
+});
+
+describe('catalogue.json follows FORMAT.md', () => {
+  it('has unique numeric ids and handles', () => {
+    const ids = [...catalogue.products.map((p) => p.id), ...catalogue.products.flatMap((p) => p.variants.map((v) => v.id)), ...catalogue.collections.map((c) => c.id)];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every(Number.isInteger)).toBe(true);
+    const handles = catalogue.products.map((p) => p.handle);
+    expect(new Set(handles).size).toBe(handles.length);
+  });
+
+  it.each(catalogue.products.map((p) => [p.handle, p] as const))('%s: variants match its options, images and money format', (_, p) => {
+    const combos = p.variants.map((v) => JSON.stringify(p.options.map((o) => v.options[o.name])));
+    expect(new Set(combos).size).toBe(p.variants.length);
+    for (const v of p.variants) {
+      expect(Object.keys(v.options).sort()).toEqual(p.options.map((o) => o.name).sort());
+      for (const o of p.options) expect(o.values).toContain(v.options[o.name]);
+      expect(v.price).toMatch(/^\d+\.\d{2}$/);
+      if (v.compareAtPrice !== null) expect(Number(v.compareAtPrice)).toBeGreaterThan(Number(v.price));
+      expect(p.images[v.image]).toBeDefined();
+    }
+    expect(p.images.every((img) => img.altText.length > 0)).toBe(true);
+  });
+
+  it('has artwork for every catalogue image, at the stated size, that sharp renders', async () => {
+    const images = [...catalogue.products.flatMap((p) => p.images), ...catalogue.collections.map((c) => c.image as Product['images'][number])];
+    for (const img of images) {
+      const svg = readFileSync(join(CONTENT, 'images', `${img.file}.svg`), 'utf8');
+      expect([img.file, svgSize(svg)]).toEqual([img.file, { width: img.width, height: img.height }]);
+      expect(Buffer.byteLength(svg)).toBeLessThan(40 * 1024);
+      const meta = await sharp(Buffer.from(svg)).resize({ width: 40 }).png().toBuffer({ resolveWithObject: true });
+      expect(meta.info.width).toBe(40);
+    }
+  });
+});
+
+describe('shared facts other parts rely on', () => {
+  it('classic-gramercy-bouquet: Size Petite 85 / Classic 125 / Grand 175, in stock', () => {
+    const p = product('classic-gramercy-bouquet');
+    expect(p.variants.map((v) => [v.options.Size, v.price])).toEqual([['Petite', '85.00'], ['Classic', '125.00'], ['Grand', '175.00']]);
+    expect(p.variants.every((v) => v.quantityAvailable > 3)).toBe(true);
+  });
+
+  it('bodega-bunch: one "Default Title" variant at 45.00', () => {
+    const p = product('bodega-bunch');
+    expect(p.options).toEqual([{ name: 'Title', values: ['Default Title'] }]);
+    expect(p.variants.map((v) => [v.options, v.price])).toEqual([[{ Title: 'Default Title' }, '45.00']]);
+  });
+
+  it('weekly-flower-subscription: plans delivered weekly and every two weeks', () => {
+    const plans = product('weekly-flower-subscription').sellingPlanGroups.flatMap((g) => g.sellingPlans);
+    expect(plans.map((s) => s.name)).toEqual(expect.arrayContaining(['Delivered weekly', 'Delivered every two weeks']));
+    expect(plans.every((s) => s.priceAdjustment.percentage > 0)).toBe(true);
+  });
+
+  it('peony-cloud: sold out everywhere, with custom sold-out text', () => {
+    expect(product('peony-cloud').variants.every((v) => v.quantityAvailable === 0)).toBe(true);
+    expect(card('peony-cloud').customSoldOutText).toEqual(expect.any(String));
+  });
+
+  it('hudson-valley-hydrangeas: local-delivery-only and over the shipping threshold', () => {
+    const p = product('hudson-valley-hydrangeas');
+    expect(p.tags).toContain('local-delivery-only');
+    expect(Math.min(...p.variants.map((v) => Number(v.price)))).toBeGreaterThan(100);
+  });
+
+  it('winter-solstice-wreath: a drop on 2026-12-12; the-private-garden: password protected', () => {
+    expect(card('winter-solstice-wreath').productDrop).toMatchObject({ enabled: true, dropDate: expect.stringMatching(/^2026-12-12/) });
+    expect(card('the-private-garden').password).toMatchObject({ passwordProtectPage: true, password: expect.any(String) });
+  });
+
+  it('has a low-stock variant (1 to 3 available) and a sale price', () => {
+    const variants = catalogue.products.flatMap((p) => p.variants);
+    expect(variants.some((v) => v.quantityAvailable >= 1 && v.quantityAvailable <= 3)).toBe(true);
+    expect(variants.some((v) => v.compareAtPrice !== null)).toBe(true);
+  });
+});
+
+describe('dataset.ndjson', () => {
+  it('resolves every reference to a document', () => {
+    const dangling = docs.flatMap((d) => objectsIn(d).filter((o) => typeof o._ref === 'string' && !byId.has(o._ref)).map((o) => `${d._id} → ${o._ref}`));
+    expect(dangling).toEqual([]);
+  });
+
+  it('has unique ids and unique _keys within every array', () => {
+    expect(byId.size).toBe(docs.length);
+    const duplicates = docs.flatMap((d) =>
+      objectsIn(d).flatMap((o) => Object.values(o).filter(Array.isArray).filter((arr) => {
+        const keys = arr.map((item: { _key?: string }) => item?._key).filter(Boolean);
+        return new Set(keys).size !== keys.length;
+      })).map(() => d._id));
+    expect(duplicates).toEqual([]);
+  });
+
+  it('backs every image asset with its SVG: sha1, dimensions and a 20 px LQIP', async () => {
+    const assets = docs.filter((d) => d._type === 'sanity.imageAsset');
+    expect(assets.length).toBeGreaterThan(20);
+    for (const a of assets) {
+      const bytes = readFileSync(join(CONTENT, 'images', a.originalFilename));
+      const sha1 = createHash('sha1').update(bytes).digest('hex');
+      const { width, height } = svgSize(bytes.toString('utf8'));
+      expect(a._id).toBe(`image-${sha1}-${width}x${height}-svg`);
+      expect(a.metadata.dimensions).toMatchObject({ width, height });
+      expect(a.path).toBe(`images/gramercy/production/${sha1}-${width}x${height}.svg`);
+      const lqip = Buffer.from(a.metadata.lqip.replace(/^data:image\/jpeg;base64,/, ''), 'base64');
+      expect(await sharp(lqip).metadata()).toMatchObject({ format: 'jpeg', width: 20 });
+    }
+  });
+
+  it('gives every image alt text', () => {
+    const images = docs.flatMap((d) => objectsIn(d).filter((o) => o.asset?._ref?.startsWith('image-')).map((o) => [d._id, o.alt]));
+    expect(images.filter(([, alt]) => typeof alt !== 'string' || alt.length === 0)).toEqual([]);
+    expect(docs.some((d) => objectsIn(d).some((o) => o.crop && o.hotspot))).toBe(true);
+  });
+
+  it('uses every Portable Text mark and style of spec §3', () => {
+    const blocks = docs.flatMap(objectsIn);
+    const marks = new Set(blocks.flatMap((o) => [...(o.marks ?? []), ...(o.markDefs ?? []).map((m: { _type: string }) => m._type)]));
+    const types = new Set(blocks.map((o) => o._type));
+    const styles = new Set(blocks.filter((o) => o._type === 'block').map((o) => o.style));
+    for (const mark of ['pageLink', 'link', 'underline', 'title', 'strike-through']) expect(marks).toContain(mark);
+    for (const type of ['imageWithAlt', 'linebreak']) expect(types).toContain(type);
+    for (const style of ['normal', 'alignLeft', 'alignCenter', 'alignRight', 'h2', 'h3']) expect(styles).toContain(style);
+  });
+
+  it('has site settings with every group of spec §3 filled', () => {
+    const settings = byId.get('siteSettings')!;
+    expect(settings.siteUrl).toBe('http://localhost:3000');
+    const groups = ['footer', 'pdpSettings', 'header', 'cartData', 'newsletter', 'page404', 'cookiePolicy', 'alerts'];
+    const unset = groups.flatMap((g) => objectsIn(settings[g]).flatMap((o) => Object.entries(o).filter(([, v]) => v === null || v === '').map(([k]) => `${g}.${k}`)));
+    expect(unset).toEqual([]);
+    const { header, footer } = settings;
+    for (const list of [header.headerMenu, header.headerMegaMenu.navItems, header.rightHeaderMenu, header.primaryLinkProducts, footer.text, footer.footerMenu.links]) {
+      expect(list.length).toBeGreaterThan(0);
+    }
+    expect(header.headerMegaMenu.navItems.some((item: { products: unknown[] }) => item.products.length > 0)).toBe(true);
+    expect(header.primaryHeaderLink.url).toBe('/products');
+    expect(settings.header.announcementBarSettings.enabled).toBe(true);
+    expect(settings.alerts.floatingAlertButton.enabled).toBe(true);
+    expect(settings.cartData.cartTitle).toBe('Cart');
+    expect(settings.cartData.pickupAddress).toMatch(/East 20th Street, New York, NY 10003$/);
+    expect(settings.pdpSettings.defaultPDPAccordionItems.map((i: { key: string }) => i.key)).toEqual(['care', 'delivery', 'substitutions']);
+  });
+
+  it('has a draft whose published version differs', () => {
+    const drafts = docs.filter((d) => d._id.startsWith('drafts.'));
+    expect(drafts.length).toBeGreaterThan(0);
+    for (const draft of drafts) expect(byId.get(draft._id.slice('drafts.'.length))?.title).not.toBe(draft.title);
+  });
+});
+
+it('regenerates the committed files byte for byte', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'content-'));
+  try {
+    await generate(out);
+    const committed = readdirSync(join(CONTENT, 'images')).sort();
+    expect(readdirSync(join(out, 'images')).sort()).toEqual(committed);
+    for (const file of ['catalogue.json', 'dataset.ndjson', ...committed.map((f) => `images/${f}`)]) {
+      expect([file, readFileSync(join(out, file)).equals(readFileSync(join(CONTENT, file)))]).toEqual([file, true]);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}, 120000);
