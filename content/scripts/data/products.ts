@@ -242,7 +242,7 @@ export const PRODUCTS: ProductData[] = [
   },
   {
     id: 8014, handle: 'olive-tree-in-terracotta', title: 'Olive Tree in Terracotta', productType: 'Plant',
-    tags: ['plant', 'tree', 'local-delivery-only'], createdAt: '2026-02-14T14:00:00Z',
+    tags: ['plant', 'tree', 'local-delivery-only', 'lead-time-3-days'], createdAt: '2026-02-14T14:00:00Z',
     description: [
       'A silvery young olive tree in a hand-made Italian terracotta pot. It loves a sunny window and forgives the occasional missed watering.',
       'Heavy and tall, so it is delivered by our team in the five boroughs only.',
