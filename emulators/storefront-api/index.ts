@@ -1,6 +1,7 @@
 /**
  * The Shopify Storefront API emulator (DESIGN §2): the real 2026-04 schema executed by graphql-js
- * over the seeded catalogue, with persistent carts and the CDN image stand-in.
+ * over the seeded catalogue, with persistent carts, the hosted-checkout stand-in (orders) and the
+ * CDN image stand-in.
  *
  *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
  *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: local-public-token`
@@ -12,16 +13,20 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { loadCatalogue } from './catalogue';
 import { CartStore } from './carts';
+import { checkoutRouter } from './checkout/routes';
 import type { StorefrontContext } from './context';
 import { graphqlHandler, PRIVATE_TOKEN_HEADER, PUBLIC_TOKEN_HEADER } from './graphql-http';
 import { imageHandler } from './image-route';
 import { Inventory } from './inventory';
+import { OrderStore } from './orders';
 import { buildExecutableSchema } from './resolvers';
 
 export const DEFAULT_STOREFRONT_PORT = 4001;
 export const DEFAULT_PUBLIC_TOKEN = 'local-public-token';
 export const DEFAULT_PRIVATE_TOKEN = 'local-private-token';
 export const DEFAULT_SHOP_URL = 'http://localhost:3000';
+
+export { listOrders, type StoredOrder } from './orders';
 
 export type StorefrontEmulatorOptions = EmulatorOptions & {
   /** Accepted in `X-Shopify-Storefront-Access-Token`, default `local-public-token`. */
@@ -40,6 +45,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const catalogue = loadCatalogue(contentDir);
   const inventory = new Inventory();
   const carts = new CartStore(dataDir, catalogue, inventory);
+  const orders = new OrderStore(dataDir, carts, inventory);
   const schema = buildExecutableSchema();
   // The bound URL is only known after listen(); absolute URLs are built from it per request.
   const site = { origin: '' };
@@ -64,6 +70,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     }, (inContext): StorefrontContext => ({ catalogue, carts, inventory, origin: site.origin, ...inContext })),
   );
   app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));
+  app.use(checkoutRouter({ carts, orders, shopName: catalogue.shop.name, shopUrl: opts.shopUrl ?? DEFAULT_SHOP_URL }));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ errors: 'Not Found' });
   });
@@ -76,7 +83,9 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     res.status(error.status ?? 500).json({ errors: [{ message: error.message }] });
   });
 
-  const running = await listen('storefront-api', app, { port, host: opts.host }, () => carts.flush());
+  const running = await listen('storefront-api', app, { port, host: opts.host }, async () => {
+    await Promise.all([carts.flush(), orders.flush()]);
+  });
   site.origin = running.url;
   return running;
 }

@@ -17,7 +17,7 @@ describe('storefront API emulator: transport', () => {
   });
 
   it('answers 401 with Shopify’s JSON error when the token is missing or wrong', async () => {
-    for (const headers of [{}, { 'X-Shopify-Storefront-Access-Token': 'nope' }, { 'Shopify-Storefront-Private-Token': 'nope' }]) {
+    for (const headers of [{} as Record<string, string>, { 'X-Shopify-Storefront-Access-Token': 'nope' }, { 'Shopify-Storefront-Private-Token': 'nope' }]) {
       const res = await sf.gql('{ shop { name } }', undefined, headers);
       expect(res.status).toBe(401);
       expect(res.body.errors?.[0]).toMatchObject({ extensions: { code: 'UNAUTHORIZED' } });

@@ -1,0 +1,69 @@
+/**
+ * The checkout form: which fields a checkout method needs and their validation. Delivery and
+ * shipping need a US address; pickup needs only email and name. Messages follow Shopify
+ * checkout's wording ("Enter an email", …).
+ */
+import type { Attribute } from '../carts';
+import type { Buyer, CheckoutMethod } from '../orders';
+
+export type CheckoutForm = {
+  email: string;
+  name: string;
+  address1: string;
+  address2: string;
+  city: string;
+  province: string;
+  zip: string;
+};
+
+export type FieldErrors = Partial<Record<keyof CheckoutForm, string>>;
+
+export const EMPTY_FORM: CheckoutForm = { email: '', name: '', address1: '', address2: '', city: '', province: '', zip: '' };
+const MAX_LENGTH = 255;
+
+/** The cart's `Checkout-Method` attribute (delivery | pickup | shipping), delivery when unset (spec §3). */
+export function checkoutMethodOf(attributes: Attribute[]): CheckoutMethod {
+  const value = attributes.find((a) => a.key === 'Checkout-Method')?.value.trim().toLowerCase();
+  return value === 'pickup' || value === 'shipping' ? value : 'delivery';
+}
+
+export const needsAddress = (method: CheckoutMethod) => method !== 'pickup';
+
+/** Read the urlencoded body into a form (unknown fields ignored, values trimmed). */
+export function readForm(body: unknown): CheckoutForm {
+  const source = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const form = { ...EMPTY_FORM };
+  for (const key of Object.keys(form) as (keyof CheckoutForm)[]) {
+    if (typeof source[key] === 'string') form[key] = (source[key] as string).trim();
+  }
+  return form;
+}
+
+/** Validate `form` for `method`: the buyer when valid, else a message per bad field. */
+export function validateForm(form: CheckoutForm, method: CheckoutMethod): { buyer: Buyer } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  if (!form.email) errors.email = 'Enter an email';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email)) errors.email = 'Enter a valid email';
+  if (!form.name) errors.name = 'Enter your name';
+  if (needsAddress(method)) {
+    if (!form.address1) errors.address1 = 'Enter an address';
+    if (!form.city) errors.city = 'Enter a city';
+    if (!form.province) errors.province = 'Enter a state';
+    if (!form.zip) errors.zip = 'Enter a ZIP code';
+    else if (!/^\d{5}(-\d{4})?$/.test(form.zip)) errors.zip = 'Enter a valid ZIP code';
+  }
+  for (const key of Object.keys(form) as (keyof CheckoutForm)[]) {
+    if (!errors[key] && form[key].length > MAX_LENGTH) errors[key] = `Must be ${MAX_LENGTH} characters or fewer`;
+  }
+  if (Object.keys(errors).length) return { errors };
+  return {
+    buyer: {
+      email: form.email,
+      name: form.name,
+      checkoutMethod: method,
+      shippingAddress: needsAddress(method)
+        ? { name: form.name, address1: form.address1, address2: form.address2 || null, city: form.city, province: form.province, zip: form.zip, country: 'US' }
+        : null,
+    },
+  };
+}
