@@ -64,8 +64,8 @@ const LOCAL = {
   sanityProjectId: 'gramercy',
   sanityDataset: 'production',
   sanityApiVersion: '2025-02-19',
-  schedulerPickupLocationId: 'pickup-gramercy',
-  schedulerDeliveryLocationId: 'delivery-manhattan',
+  schedulerPickupLocationId: '101',
+  schedulerDeliveryLocationId: '201',
   schedulerShop: 'gramercy-stems.myshopify.com',
 };
 

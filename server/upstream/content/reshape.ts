@@ -23,13 +23,15 @@ export type RawAccordionItem = { _key?: string; key?: string | null; title?: str
 export type RawRichText = Array<Record<string, unknown>> | null | undefined;
 export type RawCollectionSummary = { _type?: string; slug: string | null; title: string | null; heroImage?: RawImage };
 export type RawSeo = { title?: string | null; description?: string | null; image?: RawImage } | null | undefined;
+export type RawCollection = RawCollectionSummary & { description?: RawRichText; seo?: RawSeo; products?: RawProductCard[] | null };
+export type RawCollectionsPage = { page: { title?: string | null; seo?: RawSeo; collections?: RawCollectionSummary[] | null } | null; all: RawCollectionSummary[] };
 export type RawPage = { _type: string; slug: string | null; title: string | null; seo?: RawSeo; heroImage?: RawImage; body?: RawRichText };
 
 /** Minimum prices by product handle, from the catalogue. */
 export type PriceIndex = ReadonlyMap<string, Money>;
 
 export class ContentReshaper {
-  constructor(private readonly images: ContentImages) {}
+  constructor(readonly contentImages: ContentImages) {}
 
   navLinks(links: ContentLink[] | null | undefined): NavLink[] {
     return (links ?? []).flatMap((link, i) => toNavLink(link, `link-${i}`) ?? []);
@@ -39,7 +41,7 @@ export class ContentReshaper {
   richText(blocks: RawRichText): RichText {
     return (blocks ?? []).map((block) => {
       if (block._type === 'imageWithAlt') {
-        return { ...block, picture: this.images.picture(block as RawImage) } as unknown as PortableTextBlock;
+        return { ...block, picture: this.contentImages.picture(block as RawImage) } as unknown as PortableTextBlock;
       }
       const markDefs = block.markDefs as Array<Record<string, unknown>> | undefined;
       if (!markDefs) return block as unknown as PortableTextBlock;
@@ -59,8 +61,8 @@ export class ContentReshaper {
       handle: raw.slug,
       title: raw.title ?? raw.slug,
       minPrice: prices.get(raw.slug) ?? null,
-      image: this.images.picture(raw.thumbnailImage, raw.title ?? ''),
-      hoverImage: this.images.picture(raw.hoverImage, raw.title ?? ''),
+      image: this.contentImages.picture(raw.thumbnailImage, raw.title ?? ''),
+      hoverImage: this.contentImages.picture(raw.hoverImage, raw.title ?? ''),
       isSoldOut: Boolean(raw.isSoldOut),
       customSoldOutText: raw.customSoldOutText ?? null,
       disableProductInteraction: Boolean(raw.disableProductInteraction),
@@ -91,7 +93,7 @@ export class ContentReshaper {
   collectionSummary(raw: RawCollectionSummary | null | undefined): CollectionSummary | null {
     if (!raw?.slug) return null;
     const href = resolveRoute({ _type: raw._type ?? 'collection', slug: raw.slug });
-    return { handle: raw.slug, title: raw.title ?? raw.slug, image: this.images.picture(raw.heroImage, raw.title ?? ''), href: href ?? `/collections/${raw.slug}` };
+    return { handle: raw.slug, title: raw.title ?? raw.slug, image: this.contentImages.picture(raw.heroImage, raw.title ?? ''), href: href ?? `/collections/${raw.slug}` };
   }
 
   collectionSummaries(raws: RawCollectionSummary[] | null | undefined): CollectionSummary[] {
@@ -103,7 +105,7 @@ export class ContentReshaper {
       type: raw._type,
       slug: raw.slug ?? '',
       title: raw.title ?? '',
-      heroImage: this.images.picture(raw.heroImage, raw.title ?? ''),
+      heroImage: this.contentImages.picture(raw.heroImage, raw.title ?? ''),
       body: this.richText(raw.body),
     };
   }
@@ -115,12 +117,12 @@ export class ContentReshaper {
       const title = String(m.title ?? '');
       switch (m._type) {
         case 'hero':
-          return [{ type: 'hero', key, title, text: m.text ?? null, image: this.images.picture(m.image, title), link: toNavLink(m.link) }];
+          return [{ type: 'hero', key, title, text: m.text ?? null, image: this.contentImages.picture(m.image, title), link: toNavLink(m.link) }];
         case 'productCarousel':
           return [{ type: 'productCarousel', key, title, products: this.productCards(m.products, prices) }];
         case 'editorialSplit':
           return [{
-            type: 'editorialSplit', key, title, body: this.richText(m.body), image: this.images.picture(m.image, title),
+            type: 'editorialSplit', key, title, body: this.richText(m.body), image: this.contentImages.picture(m.image, title),
             link: toNavLink(m.link), imageSide: m.imageSide === 'right' ? 'right' : 'left',
           }];
         case 'collectionTiles':
@@ -148,9 +150,9 @@ export class ContentReshaper {
       siteUrl: s(raw.siteUrl) ?? siteUrl,
       siteTitle: s(raw.siteTitle) ?? '',
       pickupAddress: s(raw.pickupAddress),
-      imageIcon: this.images.picture(raw.imageIcon),
-      favicon: this.images.socialUrl(raw.favicon),
-      seo: { title: s(raw.seo?.title) ?? s(raw.siteTitle) ?? '', description: s(raw.seo?.description), image: this.images.socialUrl(raw.seo?.image) },
+      imageIcon: this.contentImages.picture(raw.imageIcon),
+      favicon: this.contentImages.socialUrl(raw.favicon),
+      seo: { title: s(raw.seo?.title) ?? s(raw.siteTitle) ?? '', description: s(raw.seo?.description), image: this.contentImages.socialUrl(raw.seo?.image) },
       keywords: Array.isArray(raw.keywords) ? raw.keywords.filter((k: unknown) => typeof k === 'string') : [],
       footer: {
         text: this.richText(raw.footer?.text),
@@ -194,14 +196,14 @@ export class ContentReshaper {
       newsletter: {
         newsletterTitle: s(news.newsletterTitle),
         newsletterText: s(news.newsletterText),
-        newsletterPhoto: this.images.picture(news.newsletterPhoto),
+        newsletterPhoto: this.contentImages.picture(news.newsletterPhoto),
         newsletterErrorMessage: s(news.newsletterErrorMessage),
         newsletterSuccessMessage: s(news.newsletterSuccessMessage),
         newsletterEmailPlaceholderText: s(news.newsletterEmailPlaceholderText),
         newsletterButtonText: s(news.newsletterButtonText),
         klaviyoListId: s(news.klaviyoListId),
         newsletterPopup: popup
-          ? { title: s(popup.title), klaviyoListId: s(popup.klaviyoListId), copy: s(popup.copy), submitButtonText: s(popup.submitButtonText), image: this.images.picture(popup.image) }
+          ? { title: s(popup.title), klaviyoListId: s(popup.klaviyoListId), copy: s(popup.copy), submitButtonText: s(popup.submitButtonText), image: this.contentImages.picture(popup.image) }
           : null,
       },
       page404: { page404Title: s(raw.page404?.page404Title), text: s(raw.page404?.text) },

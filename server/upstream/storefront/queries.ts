@@ -8,6 +8,7 @@ import type {
   CartQuery, CartQueryVariables, CollectionByHandleQuery, CollectionByHandleQueryVariables,
   ProductByHandleQuery, ProductByHandleQueryVariables, ProductPricesQuery, ProductPricesQueryVariables,
   ProductRecommendationsQuery, ProductRecommendationsQueryVariables, ShopQuery, ShopQueryVariables,
+  VariantAvailabilityQuery, VariantAvailabilityQueryVariables,
 } from './generated';
 
 /** Shop id (spec §7: result unused) — doubles as the readiness probe. */
@@ -103,4 +104,17 @@ export const CART_QUERY: TypedDocumentNode<CartQuery, CartQueryVariables> = gql`
     }
   }
   ${CART}
+`;
+
+/** Whether a variant can be added (spec §5: it must be available for sale). */
+export const VARIANT_AVAILABILITY_QUERY: TypedDocumentNode<VariantAvailabilityQuery, VariantAvailabilityQueryVariables> = gql`
+  query VariantAvailability($id: ID!, $country: CountryCode = US) @inContext(country: $country) {
+    node(id: $id) {
+      ... on ProductVariant {
+        id
+        availableForSale
+        quantityAvailable
+      }
+    }
+  }
 `;

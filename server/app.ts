@@ -1,0 +1,64 @@
+/**
+ * The Express app (DESIGN §3, §4): built from a config and its dependencies, never listening, so
+ * tests mount it with supertest. Order: security headers, compression, request id + logs, static
+ * assets, payload JSON, the browser JSON API, health, then the page render handler (catch-all).
+ */
+import path from 'node:path';
+import compression from 'compression';
+import express, { type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { RouteDataSource } from '../shared/route-data';
+import type { Cache } from './cache';
+import type { Config } from './config';
+import { apiNotFound, errorHandler } from './http/errors';
+import { jsonApiGuard } from './http/json-api';
+import { requestContext } from './http/request-context';
+import { securityHeaders } from './http/security';
+import { createServerDataSource, type ServerDataSource } from './loaders';
+import type { Logger } from './logger';
+import { cartRoutes } from './routes/cart';
+import { healthRoutes } from './routes/health';
+import { payloadRoutes } from './routes/payload';
+import { createContentClient, type ContentClient } from './upstream/content/client';
+import { storefrontClientFactory, type StorefrontClientFactory } from './upstream/storefront/client';
+
+export type AppDeps = {
+  log: Logger;
+  cache: Cache;
+  /** The page renderer over the app's data source (server/render's createRenderHandler). */
+  render: (dataSource: RouteDataSource) => RequestHandler;
+  /** Build id from the client manifest (`/__build`); null when the client is not built. */
+  buildId: string | null;
+};
+
+export type App = express.Express & { locals: { dataSource: ServerDataSource; storefront: StorefrontClientFactory; content: ContentClient } };
+
+export function createApp(config: Config, deps: AppDeps): App {
+  const storefront = storefrontClientFactory(config.storefront);
+  const content = createContentClient(config.content);
+  const dataSource = createServerDataSource({ config, cache: deps.cache, content, storefront, log: deps.log });
+
+  const app = express() as App;
+  Object.assign(app.locals, { dataSource, storefront, content });
+  app.disable('x-powered-by');
+  // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (DESIGN §7).
+  app.set('trust proxy', true);
+  app.use(securityHeaders(config));
+  app.use(compression());
+  app.use(requestContext(deps.log, config.trustedIpHeader));
+  app.use(pinoHttp({ logger: deps.log, genReqId: (req) => (req as { id?: string }).id ?? '', quietReqLogger: true }));
+
+  app.use('/assets', express.static(path.join(config.clientDistDir, 'assets'), {
+    immutable: true, maxAge: '1y', index: false, fallthrough: false,
+  }));
+  app.use(payloadRoutes(dataSource, config.siteUrl));
+
+  app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));
+  app.use(cartRoutes({ storefront, imageOrigin: config.storefront.imageOrigin, log: deps.log }));
+  app.use('/api', apiNotFound);
+
+  app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.buildId }));
+  app.use(deps.render(dataSource));
+  app.use(errorHandler(deps.log));
+  return app;
+}

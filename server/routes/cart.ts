@@ -1,0 +1,139 @@
+/**
+ * The cart JSON API (DESIGN §5, spec §4/§5/§7/§8), backed by the Storefront API cart:
+ *   POST   /api/cart          {}                                   create (buyer country, no lines)
+ *   GET    /api/cart?id=                                           fetch
+ *   POST   /api/cart/lines    { cartId, merchandiseId, quantity?, sellingPlanId?, attributes? }
+ *   PATCH  /api/cart/lines    { cartId, line: { id, merchandiseId, quantity } }
+ *   DELETE /api/cart/lines    { cartId, lineId }
+ * Answers ApiResult<Cart> with spec §8 messages: 400/422 bad input (checked before any write, so
+ * a rejected change leaves the cart as it was), 404 unknown cart, 502/504 upstream failure.
+ */
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { Cart } from '../../shared/types';
+import { fail, sendResult } from '../http/json-api';
+import { MESSAGES } from '../http/messages';
+import { currentRequest } from '../http/request-context';
+import type { Logger } from '../logger';
+import { UpstreamError } from '../upstream/errors';
+import type { StorefrontClientFactory } from '../upstream/storefront/client';
+import type { CartFieldsFragment, CartUserErrorsFragment } from '../upstream/storefront/generated';
+import { CART_CREATE, CART_LINES_ADD, CART_LINES_REMOVE, CART_LINES_UPDATE } from '../upstream/storefront/mutations';
+import { CART_QUERY, VARIANT_AVAILABILITY_QUERY } from '../upstream/storefront/queries';
+import { toCart, type ShopifyReshapeOptions } from '../upstream/storefront/reshape';
+
+/** Spec §5: the "Purchased with" line attribute is cut to 200 characters. */
+const PURCHASED_WITH_MAX = 200;
+
+const cartId = z.string().regex(/^gid:\/\/shopify\/Cart\/[A-Za-z0-9_-]+(\?key=[A-Za-z0-9]+)?$/).max(300);
+const variantId = z.string().regex(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
+const lineId = z.string().regex(/^gid:\/\/shopify\/CartLine\/[A-Za-z0-9_-]+(\?cart=[A-Za-z0-9_-]+)?$/).max(300);
+const attribute = z.object({ key: z.string().min(1).max(100), value: z.string().max(5000) })
+  .transform((a) => (a.key === 'Purchased with' ? { ...a, value: a.value.slice(0, PURCHASED_WITH_MAX) } : a));
+
+const AddBody = z.object({
+  cartId,
+  merchandiseId: variantId,
+  quantity: z.number().int().min(1).max(999).default(1),
+  sellingPlanId: z.string().regex(/^gid:\/\/shopify\/SellingPlan\/\d+$/).optional(),
+  attributes: z.array(attribute).max(20).optional(),
+});
+const UpdateBody = z.object({
+  cartId,
+  line: z.object({ id: lineId, merchandiseId: variantId, quantity: z.number().int().min(0).max(999) }),
+});
+const RemoveBody = z.object({ cartId, lineId });
+
+type CartPayload = { cart: CartFieldsFragment | null; userErrors: CartUserErrorsFragment[] } | null | undefined;
+
+export function cartRoutes(deps: { storefront: StorefrontClientFactory; imageOrigin: string; log: Logger }): Router {
+  const router = Router();
+  const client = () => deps.storefront(currentRequest()?.clientIp ?? null);
+  const reshapeOpts = (): ShopifyReshapeOptions => ({ imageOrigin: deps.imageOrigin, log: currentRequest()?.log ?? deps.log });
+
+  /** Upstream failures: 504 on timeout, else 502, with the operation's spec message. */
+  const upstreamFailed = (res: Response, err: unknown, message: string) => {
+    (currentRequest()?.log ?? deps.log).error({ err }, message);
+    fail(res, err instanceof UpstreamError ? err.status : 502, message);
+  };
+
+  /** Sends a mutation's outcome: the cart on success; 404 for an unknown cart, 422 for other user errors. */
+  const answer = (res: Response, payload: CartPayload, success: string, failure: string, created = false) => {
+    const errors = payload?.userErrors ?? [];
+    if (errors.length || !payload?.cart) {
+      const unknownCart = errors.some((e) => e.field?.includes('cartId'));
+      (currentRequest()?.log ?? deps.log).warn({ userErrors: errors }, failure);
+      return fail(res, unknownCart ? 404 : errors.length ? 422 : 502, failure);
+    }
+    sendResult<Cart>(res, created ? 201 : 200, { isError: false, message: success, data: toCart(payload.cart, reshapeOpts()) });
+  };
+
+  router.post('/api/cart', async (_req, res) => {
+    try {
+      const data = await client().mutate(CART_CREATE, {});
+      answer(res, data.cartCreate, 'Cart created.', MESSAGES.cartCreateFailed, true);
+    } catch (err) {
+      upstreamFailed(res, err, MESSAGES.cartCreateFailed);
+    }
+  });
+
+  router.get('/api/cart', async (req, res) => {
+    const id = cartId.safeParse(req.query.id);
+    if (!id.success) return fail(res, 400, MESSAGES.somethingWentWrong);
+    try {
+      const data = await client().query(CART_QUERY, { id: id.data });
+      if (!data.cart) return fail(res, 404, MESSAGES.somethingWentWrong);
+      sendResult<Cart>(res, 200, { isError: false, message: 'Cart fetched.', data: toCart(data.cart, reshapeOpts()) });
+    } catch (err) {
+      upstreamFailed(res, err, MESSAGES.somethingWentWrong);
+    }
+  });
+
+  router.post('/api/cart/lines', async (req, res) => {
+    const body = AddBody.safeParse(req.body);
+    if (!body.success) {
+      const badLine = body.error.issues.some((i) => i.path[0] === 'merchandiseId');
+      return fail(res, 400, badLine ? MESSAGES.lineUnavailable : MESSAGES.cartAddFailed);
+    }
+    const { cartId: id, merchandiseId, quantity, sellingPlanId, attributes } = body.data;
+    try {
+      // Spec §5: only a variant available for sale may be added — checked before the cart changes.
+      const { node } = await client().query(VARIANT_AVAILABILITY_QUERY, { id: merchandiseId });
+      if (!node || !('availableForSale' in node) || !node.availableForSale) return fail(res, 422, MESSAGES.lineUnavailable);
+      const data = await client().mutate(CART_LINES_ADD, { cartId: id, lines: [{ merchandiseId, quantity, sellingPlanId, attributes }] });
+      answer(res, data.cartLinesAdd, MESSAGES.itemAdded, MESSAGES.cartAddFailed);
+    } catch (err) {
+      upstreamFailed(res, err, MESSAGES.cartAddFailed);
+    }
+  });
+
+  router.patch('/api/cart/lines', async (req, res) => {
+    const body = UpdateBody.safeParse(req.body);
+    if (!body.success) {
+      const badLine = body.error.issues.some((i) => i.path[0] === 'line');
+      return fail(res, 400, badLine ? MESSAGES.lineNotObject : MESSAGES.cartUpdateFailed);
+    }
+    try {
+      const data = await client().mutate(CART_LINES_UPDATE, { cartId: body.data.cartId, lines: [body.data.line] });
+      answer(res, data.cartLinesUpdate, MESSAGES.itemUpdated, MESSAGES.cartUpdateFailed);
+    } catch (err) {
+      upstreamFailed(res, err, MESSAGES.cartUpdateFailed);
+    }
+  });
+
+  router.delete('/api/cart/lines', async (req, res) => {
+    const body = RemoveBody.safeParse(req.body);
+    if (!body.success) {
+      const badLine = body.error.issues.some((i) => i.path[0] === 'lineId');
+      return fail(res, 400, badLine ? MESSAGES.noLineId : MESSAGES.cartRemoveFailed);
+    }
+    try {
+      const data = await client().mutate(CART_LINES_REMOVE, { cartId: body.data.cartId, lineIds: [body.data.lineId] });
+      answer(res, data.cartLinesRemove, MESSAGES.itemRemoved, MESSAGES.cartRemoveFailed);
+    } catch (err) {
+      upstreamFailed(res, err, MESSAGES.cartRemoveFailed);
+    }
+  });
+
+  return router;
+}

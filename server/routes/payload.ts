@@ -1,0 +1,36 @@
+/**
+ * `GET /__payload/{routeId}?{params}` (DESIGN §4.5): a route's loader data as JSON for client
+ * navigation — the same data source the server render uses. Cacheable like the pages (no
+ * personal data); errors answer `{ status, message }` with the RouteError's status.
+ */
+import { Router } from 'express';
+import { RouteError, type RouteParams } from '../../shared/route-data';
+import type { ServerDataSource } from '../loaders';
+import { cacheControlFor } from '../render/handler';
+
+export function payloadRoutes(dataSource: ServerDataSource, siteUrl: string): Router {
+  const router = Router();
+  router.get('/__payload/:routeId', async (req, res, next) => {
+    const route = req.params.routeId;
+    if (!dataSource.has(route)) {
+      res.setHeader('Cache-Control', cacheControlFor(404));
+      return void res.status(404).json({ status: 404, message: `Unknown route: ${route}` });
+    }
+    const params: RouteParams = {};
+    for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string') params[key] = value;
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+    try {
+      const data = await dataSource.load(route, params, new Request(new URL(req.originalUrl, siteUrl), { signal: abort.signal }));
+      // A settings failure (root isError) must not be cached as if it were the site.
+      const failed = route === 'root' && (data as { isError?: boolean }).isError;
+      res.setHeader('Cache-Control', failed ? 'no-store' : cacheControlFor(200));
+      res.json(data);
+    } catch (err) {
+      if (!(err instanceof RouteError)) return next(err);
+      res.setHeader('Cache-Control', cacheControlFor(err.status));
+      res.status(err.status).json({ status: err.status, message: err.message });
+    }
+  });
+  return router;
+}
