@@ -8,8 +8,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import { REPO_ROOT } from '../shared/server';
 
-export const SCHEMA_FILE = path.join(__dirname, 'storefront.schema.json');
+// Resolved from the repo root, not __dirname, so the bundled server (dist/server) finds it too.
+export const SCHEMA_FILE = path.join(REPO_ROOT, 'emulators', 'storefront-api', 'storefront.schema.json');
 export const SCHEMA_API_VERSION = '2026-04';
 
 /** Parse the bundled introspection into an (executable-less) GraphQLSchema. */

@@ -12,13 +12,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import type { CartStore, StoredCart } from '../carts';
+import { REPO_ROOT } from '../../shared/server';
 import type { OrderStore } from '../orders';
 import { checkoutMethodOf, EMPTY_FORM, readForm, validateForm } from './form';
 import { checkoutPage, confirmationPage, messagePage, STYLESHEET_PATH } from './pages';
 
 export type CheckoutDeps = { carts: CartStore; orders: OrderStore; shopName: string; shopUrl: string };
 
-const stylesheet = readFileSync(path.join(__dirname, 'checkout.css'));
+// From the repo root, not __dirname, so the bundled server (dist/server) finds it too.
+const stylesheet = readFileSync(path.join(REPO_ROOT, 'emulators', 'storefront-api', 'checkout', 'checkout.css'));
 
 export function checkoutRouter({ carts, orders, shopName, shopUrl }: CheckoutDeps): Router {
   const router = express.Router();
