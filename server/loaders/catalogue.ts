@@ -5,7 +5,7 @@
 import type { RouteDataMap, RouteParams } from '../../shared/route-data';
 import type { ProductCard } from '../../shared/types';
 import { currentRequest } from '../http/request-context';
-import { shopifyPicture } from '../upstream/storefront/reshape';
+import { money, shopifyPicture } from '../upstream/storefront/reshape';
 import { notFound, segment } from './params';
 import { pageSeo, productJsonLd, shopifySocialImage } from './seo';
 import type { RecommendedProduct, UpstreamData } from './upstream-data';
@@ -24,7 +24,7 @@ function recommendationCard(p: RecommendedProduct, contentCard: ProductCard | un
   const media = p.media.nodes[0];
   const image = media && 'image' in media ? shopifyPicture(media.image, p.title, data.shopify) : null;
   return {
-    handle: p.handle, title: p.title, minPrice: p.priceRange.minVariantPrice, image, hoverImage: null,
+    handle: p.handle, title: p.title, minPrice: money(p.priceRange.minVariantPrice), image, hoverImage: null,
     isSoldOut: !p.availableForSale, customSoldOutText: null, disableProductInteraction: false,
     productDrop: null, password: null, cardBanner: null,
   };

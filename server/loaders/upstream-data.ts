@@ -17,7 +17,7 @@ import {
 import type { StorefrontClient, StorefrontClientFactory } from '../upstream/storefront/client';
 import type { ProductPriceFragment, ProductRecommendationsQuery } from '../upstream/storefront/generated';
 import { COLLECTION_BY_HANDLE_QUERY, PRODUCT_BY_HANDLE_QUERY, PRODUCT_PRICES_QUERY, PRODUCT_RECOMMENDATIONS_QUERY } from '../upstream/storefront/queries';
-import { toProductDetail, type ShopifyReshapeOptions } from '../upstream/storefront/reshape';
+import { money, toProductDetail, type ShopifyReshapeOptions } from '../upstream/storefront/reshape';
 
 export type DataDeps = {
   config: Config;
@@ -84,7 +84,7 @@ export class UpstreamData {
   async priceIndex(): Promise<PriceIndex> {
     const entries = await this.cached('storefront:prices', async () => {
       const data = await this.storefront().query(PRODUCT_PRICES_QUERY, {});
-      return data.products.nodes.map((p: ProductPriceFragment): [string, Money] => [p.handle, p.priceRange.minVariantPrice]);
+      return data.products.nodes.map((p: ProductPriceFragment): [string, Money] => [p.handle, money(p.priceRange.minVariantPrice)]);
     });
     return new Map(entries);
   }

@@ -39,7 +39,8 @@ export function shopifyPicture(image: ImageFieldsFragment | null | undefined, al
     shopifyImageUrl(image.url, PLACEHOLDER_WIDTH));
 }
 
-const money = (m: { amount: string; currencyCode: string }): Money => ({ amount: m.amount, currencyCode: m.currencyCode });
+/** MoneyV2 without transport extras (Apollo's __typename). */
+export const money = (m: { amount: string; currencyCode: string }): Money => ({ amount: m.amount, currencyCode: m.currencyCode });
 const moneyOrNull = (m: { amount: string; currencyCode: string } | null | undefined): Money | null => (m ? money(m) : null);
 
 export function toVariant(v: VariantFieldsFragment, productTitle: string, opts: ShopifyReshapeOptions): ProductVariant {

@@ -1,0 +1,63 @@
+/**
+ * Test harness for the server: the real emulators on free ports with a throwaway data dir, the
+ * real config (local mode) pointed at them, and createApp with the real render handler.
+ * The client bundle is the built one (dist/client, as `npm test` builds first) or, when absent,
+ * built once into a temporary folder.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildClient } from '../../../esbuild.config';
+import { startEmulators, type RunningEmulators } from '../../../emulators';
+import { createApp, type App } from '../../../server/app';
+import { MemoryCache, type Cache } from '../../../server/cache';
+import { loadConfig, type Config } from '../../../server/config';
+import { createRenderHandler, loadClientManifest } from '../../../server/render';
+
+export type TestApp = { app: App; config: Config; emulators: RunningEmulators; cache: Cache; stop(): Promise<void> };
+
+const REPO_DIST = path.resolve(__dirname, '../../../dist/client');
+let builtClientDir: Promise<string> | undefined;
+
+/** dist/client when it was built, else a one-off build into a temp folder (per test worker). */
+function clientDistDir(): Promise<string> {
+  if (existsSync(path.join(REPO_DIST, 'manifest.json'))) return Promise.resolve(REPO_DIST);
+  builtClientDir ??= (async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gs-client-'));
+    await buildClient(dir);
+    return dir;
+  })();
+  return builtClientDir;
+}
+
+export async function startTestApp(opts: {
+  env?: Record<string, string>;
+  contentDir?: string;
+  cache?: (log: pino.Logger) => Cache;
+} = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
+  const emulators = await startEmulators({ dataDir, contentDir: opts.contentDir, ports: { storefront: 0, content: 0, scheduler: 0 } });
+  const distDir = await clientDistDir();
+  const config = loadConfig(
+    { NODE_ENV: 'test', SITE_URL: 'http://shop.test', CLIENT_DIST_DIR: distDir, ...opts.env },
+    { storefront: emulators.storefront.url, content: emulators.content.url, scheduler: emulators.scheduler.url },
+  );
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+  const cache = opts.cache?.(log) ?? new MemoryCache(log);
+  const manifest = loadClientManifest(distDir);
+  const app = createApp(config, {
+    log,
+    cache,
+    buildId: manifest.buildId,
+    render: (dataSource) => createRenderHandler({ dataSource, manifest, siteUrl: config.siteUrl, logError: () => {} }),
+  });
+  return {
+    app, config, emulators, cache,
+    async stop() {
+      await cache.close();
+      await emulators.stopAll();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
