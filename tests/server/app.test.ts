@@ -1,0 +1,195 @@
+/**
+ * The app through HTTP with the real emulators: security headers, caching per DESIGN §4,
+ * request ids, health/readiness/build endpoints, the payload endpoint for every route id,
+ * and the JSON API's guards.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { startTestApp, type TestApp } from './support/app';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(() => t?.stop());
+
+const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+describe('security headers', () => {
+  test('CSP allows only our own scripts, no inline script, and the image hosts', async () => {
+    const res = await request(t.app).get('/');
+    const csp = res.headers['content-security-policy'];
+    const directive = (name: string) => csp.split(';').find((d: string) => d.trim().startsWith(`${name} `))?.trim();
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('img-src')).toContain(t.emulators.storefront.url);
+    expect(directive('img-src')).toContain(t.emulators.content.url);
+    expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline'");
+    expect(directive('connect-src')).toBe("connect-src 'self'");
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('the page itself has no inline executable script', async () => {
+    const res = await request(t.app).get('/');
+    const scripts = [...res.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    for (const [, attrs, body] of scripts) {
+      if (body.trim()) expect(attrs).toMatch(/type="application\/(json|ld\+json)"/);
+    }
+  });
+});
+
+describe('request id', () => {
+  test('echoes a well-formed incoming X-Request-Id', async () => {
+    const res = await request(t.app).get('/healthz').set('X-Request-Id', 'abc-123');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  test('replaces a malformed one and makes one when absent', async () => {
+    const bad = await request(t.app).get('/healthz').set('X-Request-Id', 'x'.repeat(500));
+    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const none = await request(t.app).get('/healthz');
+    expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('health, readiness, build', () => {
+  test('/healthz answers while the process is up', async () => {
+    const res = await request(t.app).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  test('/readyz checks both upstreams', async () => {
+    const res = await request(t.app).get('/readyz');
+    expect(res.status).toBe(200);
+    expect(res.body.checks).toMatchObject({ storefront: 'ok', content: 'ok', redis: 'not configured' });
+  });
+
+  test('/readyz answers 503 when an upstream is down', async () => {
+    const down = await startTestApp();
+    try {
+      await down.emulators.content.stop();
+      const res = await request(down.app).get('/readyz');
+      expect(res.status).toBe(503);
+      expect(res.body.checks.storefront).toBe('ok');
+      expect(res.body.checks.content).not.toBe('ok');
+    } finally {
+      await down.stop();
+    }
+  });
+
+  test('/__build gives the manifest build id, not cached', async () => {
+    const res = await request(t.app).get('/__build');
+    expect(res.status).toBe(200);
+    expect(typeof res.body.buildId).toBe('string');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('Cache-Control (DESIGN §4) and no cookies on cacheable answers', () => {
+  test('hashed assets are immutable for a year', async () => {
+    const asset = readdirSync(path.join(t.config.clientDistDir, 'assets')).find((f) => f.endsWith('.js'))!;
+    const res = await request(t.app).get(`/assets/${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('a missing asset is a 404, not the page', async () => {
+    const res = await request(t.app).get('/assets/nope-123.js');
+    expect(res.status).toBe(404);
+  });
+
+  test.each(['/', '/products', '/products/classic-gramercy-bouquet', '/collections/bouquets', '/about', '/__payload/home'])(
+    '%s is CDN-cacheable and sets no cookie', async (url) => {
+      const res = await request(t.app).get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe(PAGE_CACHE);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  test('an unknown page is a 404 with the spec message', async () => {
+    const res = await request(t.app).get('/no-such-page');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Page Not Found: /no-such-page');
+  });
+
+  test('API answers are private', async () => {
+    const res = await request(t.app).post('/api/cart').send({});
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('GET /__payload/:routeId', () => {
+  test.each([
+    ['root', '', (b: any) => { expect(b.isError).toBe(false); expect(b.settings.siteTitle).toBe('Gramercy Stems'); }],
+    ['home', '', (b: any) => expect(b.modules.length).toBeGreaterThan(0)],
+    ['products', '', (b: any) => {
+      const bodega = b.products.find((p: any) => p.handle === 'bodega-bunch');
+      expect(bodega.minPrice).toEqual({ amount: '45.0', currencyCode: 'USD' });
+    }],
+    ['product', '?handle=classic-gramercy-bouquet', (b: any) => {
+      expect(b.product.variants.map((v: any) => v.price.amount)).toEqual(['85.0', '125.0', '175.0']);
+      expect(b.product.accordionItems.length).toBeGreaterThan(0);
+      expect(b.seo.jsonLd[0]).toMatchObject({ '@type': 'Product', offers: expect.arrayContaining([expect.objectContaining({ price: '85.0' })]) });
+      expect(b.product.images[0].srcSet).toContain('width=3000');
+    }],
+    ['collections', '', (b: any) => expect(b.collections.map((c: any) => c.handle)).toContain('bouquets')],
+    ['collection', '?slug=bouquets', (b: any) => {
+      expect(b.collection.handle).toBe('bouquets');
+      expect(b.products.length).toBeGreaterThan(0);
+    }],
+    ['page', '?slug=about', (b: any) => expect(b.page.type).toBe('aboutPage')],
+    ['page', '?slug=membership', (b: any) => expect(b.page.type).toBe('membershipPage')],
+  ])('%s%s', async (route, query, check) => {
+    const res = await request(t.app).get(`/__payload/${route}${query}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe(PAGE_CACHE);
+    check(res.body);
+  });
+
+  test.each([
+    ['/__payload/product?handle=no-such-flower', 'Page Not Found: /products/no-such-flower'],
+    ['/__payload/collection?slug=nope', 'Page Not Found: /collections/nope'],
+    ['/__payload/page?slug=nope', 'Page Not Found: /nope'],
+    ['/__payload/product?handle=..%2Fetc', 'Page Not Found: /products/../etc'],
+  ])('%s → 404 %s', async (url, message) => {
+    const res = await request(t.app).get(url);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ status: 404, message });
+  });
+
+  test('an unknown route id is a 404', async () => {
+    const res = await request(t.app).get('/__payload/admin');
+    expect(res.status).toBe(404);
+    expect(res.body.status).toBe(404);
+  });
+});
+
+describe('JSON API guards', () => {
+  test('unknown /api paths answer JSON 404', async () => {
+    const res = await request(t.app).get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body.isError).toBe(true);
+  });
+
+  test('state changes must be JSON (415)', async () => {
+    const res = await request(t.app).post('/api/cart').type('form').send('a=1');
+    expect(res.status).toBe(415);
+  });
+
+  test('a cross-origin state change is refused (403)', async () => {
+    const res = await request(t.app).post('/api/cart').set('Origin', 'https://evil.example').send({});
+    expect(res.status).toBe(403);
+  });
+
+  test('a same-origin one is accepted', async () => {
+    const res = await request(t.app).post('/api/cart').set('Origin', 'http://shop.test').send({});
+    expect(res.status).toBe(201);
+  });
+
+  test('malformed JSON is a 400 without a stack', async () => {
+    const res = await request(t.app).post('/api/cart/lines').type('json').send('{"cartId":');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ isError: true, message: 'Malformed JSON body.' });
+  });
+});
