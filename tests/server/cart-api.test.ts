@@ -1,0 +1,173 @@
+/**
+ * The cart JSON API against the real Storefront API emulator: every endpoint with good and bad
+ * input, spec §8 messages, statuses, and nothing half-written (a rejected change leaves the cart
+ * as it was).
+ */
+import request from 'supertest';
+import { startTestApp, type TestApp } from './support/app';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(() => t?.stop());
+
+const CLASSIC_PETITE = 'gid://shopify/ProductVariant/800101';
+const BODEGA = 'gid://shopify/ProductVariant/800201';
+const PEONY_SOLD_OUT = 'gid://shopify/ProductVariant/800401';
+const UNKNOWN_CART = 'gid://shopify/Cart/doesnotexist?key=abc';
+
+async function newCart(): Promise<string> {
+  const res = await request(t.app).post('/api/cart').send({});
+  expect(res.status).toBe(201);
+  return res.body.data.id;
+}
+const fetchCart = async (id: string) => (await request(t.app).get('/api/cart').query({ id })).body.data;
+const add = (body: object) => request(t.app).post('/api/cart/lines').send(body);
+
+describe('POST /api/cart', () => {
+  test('creates an empty cart', async () => {
+    const res = await request(t.app).post('/api/cart').send({});
+    expect(res.status).toBe(201);
+    expect(res.body.isError).toBe(false);
+    expect(res.body.data).toMatchObject({ totalQuantity: 0, lines: [], checkoutUrl: expect.any(String) });
+    expect(res.body.data.id).toMatch(/^gid:\/\/shopify\/Cart\//);
+  });
+
+  test('upstream down → 502 "Cart creation was unsuccessful."', async () => {
+    const down = await startTestApp();
+    try {
+      await down.emulators.storefront.stop();
+      const res = await request(down.app).post('/api/cart').send({});
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual({ isError: true, message: 'Cart creation was unsuccessful.' });
+    } finally {
+      await down.stop();
+    }
+  });
+});
+
+describe('GET /api/cart', () => {
+  test('fetches a cart', async () => {
+    const id = await newCart();
+    const res = await request(t.app).get('/api/cart').query({ id });
+    expect(res.status).toBe(200);
+    expect(res.body.data.id).toBe(id);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  test('unknown cart → 404, missing id → 400', async () => {
+    expect((await request(t.app).get('/api/cart').query({ id: UNKNOWN_CART })).status).toBe(404);
+    const missing = await request(t.app).get('/api/cart');
+    expect(missing.status).toBe(400);
+    expect(missing.body.isError).toBe(true);
+  });
+});
+
+describe('POST /api/cart/lines', () => {
+  test('adds a line with the spec message', async () => {
+    const cartId = await newCart();
+    const res = await add({ cartId, merchandiseId: CLASSIC_PETITE, quantity: 2, attributes: [{ key: 'Purchased with', value: 'x'.repeat(300) }] });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('An item was successfully added to your cart.');
+    const [line] = res.body.data.lines;
+    expect(line).toMatchObject({ quantity: 2, merchandise: { id: CLASSIC_PETITE, product: { handle: 'classic-gramercy-bouquet' } } });
+    expect(line.cost.totalAmount).toEqual({ amount: '170.0', currencyCode: 'USD' });
+    expect(line.attributes).toEqual([{ key: 'Purchased with', value: 'x'.repeat(200) }]);
+    expect(line.merchandise.image.src).toContain(t.emulators.storefront.url);
+  });
+
+  test('quantity defaults to 1', async () => {
+    const cartId = await newCart();
+    const res = await add({ cartId, merchandiseId: BODEGA });
+    expect(res.body.data.totalQuantity).toBe(1);
+  });
+
+  test('a sold-out variant is refused and the cart is unchanged', async () => {
+    const cartId = await newCart();
+    await add({ cartId, merchandiseId: BODEGA });
+    const res = await add({ cartId, merchandiseId: PEONY_SOLD_OUT });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ isError: true, message: 'Line item unavailable or not provided.' });
+    const cart = await fetchCart(cartId);
+    expect(cart.lines.map((l: any) => l.merchandise.id)).toEqual([BODEGA]);
+  });
+
+  test.each([
+    [{}, 'Line item unavailable or not provided.'],
+    [{ merchandiseId: 'gid://shopify/ProductVariant/abc' }, 'Line item unavailable or not provided.'],
+    [{ merchandiseId: 'gid://shopify/ProductVariant/999999' }, 'Line item unavailable or not provided.'],
+    [{ merchandiseId: BODEGA, quantity: 0 }, 'Cart fetch or cart line item addition went wrong.'],
+    [{ merchandiseId: BODEGA, quantity: 1.5 }, 'Cart fetch or cart line item addition went wrong.'],
+  ])('bad input %j → 4xx "%s", cart unchanged', async (extra, message) => {
+    const cartId = await newCart();
+    const res = await add({ cartId, ...extra });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body).toEqual({ isError: true, message });
+    expect((await fetchCart(cartId)).lines).toEqual([]);
+  });
+
+  test('unknown cart → 404', async () => {
+    const res = await add({ cartId: UNKNOWN_CART, merchandiseId: BODEGA });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ isError: true, message: 'Cart fetch or cart line item addition went wrong.' });
+  });
+});
+
+describe('PATCH /api/cart/lines', () => {
+  test('updates a line quantity', async () => {
+    const cartId = await newCart();
+    const line = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines[0];
+    const res = await request(t.app).patch('/api/cart/lines').send({ cartId, line: { id: line.id, merchandiseId: BODEGA, quantity: 3 } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Item successfully updated in your cart.');
+    expect(res.body.data.lines[0].quantity).toBe(3);
+  });
+
+  test.each([
+    [{ line: 'oops' }],
+    [{ line: { quantity: 2 } }],
+    [{}],
+  ])('line not an object %j → 400, cart unchanged', async (body) => {
+    const cartId = await newCart();
+    await add({ cartId, merchandiseId: BODEGA });
+    const res = await request(t.app).patch('/api/cart/lines').send({ cartId, ...body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ isError: true, message: 'Line item was provided incorrectly. Must be line item object.' });
+    expect((await fetchCart(cartId)).lines[0].quantity).toBe(1);
+  });
+
+  test('unknown cart → 404', async () => {
+    const cartId = await newCart();
+    const line = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines[0];
+    const res = await request(t.app).patch('/api/cart/lines').send({ cartId: UNKNOWN_CART, line: { id: line.id, merchandiseId: BODEGA, quantity: 2 } });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Cart fetch or cart line item update went wrong.');
+  });
+});
+
+describe('DELETE /api/cart/lines', () => {
+  test('removes a line', async () => {
+    const cartId = await newCart();
+    await add({ cartId, merchandiseId: CLASSIC_PETITE });
+    const line = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines.find((l: any) => l.merchandise.id === BODEGA);
+    const res = await request(t.app).delete('/api/cart/lines').send({ cartId, lineId: line.id });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Item successfully removed.');
+    expect(res.body.data.lines.map((l: any) => l.merchandise.id)).toEqual([CLASSIC_PETITE]);
+  });
+
+  test.each([[{}], [{ lineId: 42 }], [{ lineId: '' }]])('no line id %j → 400, cart unchanged', async (body) => {
+    const cartId = await newCart();
+    await add({ cartId, merchandiseId: BODEGA });
+    const res = await request(t.app).delete('/api/cart/lines').send({ cartId, ...body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ isError: true, message: 'No Line item ID provided.' });
+    expect((await fetchCart(cartId)).lines).toHaveLength(1);
+  });
+
+  test('unknown cart → 404', async () => {
+    const res = await request(t.app).delete('/api/cart/lines').send({ cartId: UNKNOWN_CART, lineId: 'gid://shopify/CartLine/abc' });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Cart fetch or cart line removal went wrong.');
+  });
+});
