@@ -49,6 +49,14 @@ export type Config = {
   redisUrl: string | null;
 };
 
+/**
+ * The project root, from source (server/) or from the server bundle (dist/server/), since the
+ * bundle's __dirname is dist/server.
+ */
+export const PROJECT_ROOT = path.basename(path.dirname(__dirname)) === 'dist'
+  ? path.resolve(__dirname, '..', '..')
+  : path.resolve(__dirname, '..');
+
 /** Actual emulator base URLs (local mode), once they listen. */
 export type EmulatorUrls = { storefront: string; content: string; scheduler: string };
 
@@ -143,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, emulators?: Emu
     port: e.PORT,
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    clientDistDir: e.CLIENT_DIST_DIR ?? path.resolve(__dirname, '..', 'dist', 'client'),
+    clientDistDir: e.CLIENT_DIST_DIR ?? path.join(PROJECT_ROOT, 'dist', 'client'),
     trustedIpHeader: e.TRUSTED_IP_HEADER ?? null,
     shippingExcludedTag: e.SHIPPING_EXCLUDED_TAG,
     redisUrl: e.REDIS_URL ?? null,

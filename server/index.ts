@@ -4,9 +4,10 @@
  * accepting, let in-flight requests finish (10 s at most), stop the emulators, close Redis.
  */
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { createApp } from './app';
 import { createCache } from './cache';
-import { ConfigError, detectMode, loadConfig, type Config } from './config';
+import { ConfigError, detectMode, loadConfig, PROJECT_ROOT, type Config } from './config';
 import { createLogger } from './logger';
 import { createRenderHandler, loadClientManifest } from './render';
 import { startEmulators, type RunningEmulators } from '../emulators';
@@ -25,6 +26,9 @@ async function configure(): Promise<{ config: Config; emulators: RunningEmulator
       scheduler: port(defaults.scheduler.url),
     },
     shopUrl: defaults.siteUrl,
+    // Explicit, because the emulators' own defaults assume they run from source, not the bundle.
+    contentDir: path.join(PROJECT_ROOT, 'content'),
+    dataDir: path.join(PROJECT_ROOT, '.data'),
   });
   const config = loadConfig(process.env, {
     storefront: emulators.storefront.url, content: emulators.content.url, scheduler: emulators.scheduler.url,
