@@ -11,7 +11,7 @@
  * (spec §8); an upstream failure throws `RouteError(5xx, …)`.
  */
 import type {
-  CollectionSummary, ContentPage, HomeModule, ProductCard, ProductDetail, Seo, SiteSettings,
+  Cart, CollectionSummary, ContentPage, HomeModule, ProductCard, ProductDetail, Seo, SiteSettings,
 } from './types';
 
 export type RouteDataMap = {
@@ -23,6 +23,12 @@ export type RouteDataMap = {
   collections: { seo: Seo; title: string; collections: CollectionSummary[] };
   collection: { seo: Seo; collection: CollectionSummary & { descriptionHtml: string | null }; products: ProductCard[] };
   page: { seo: Seo; page: ContentPage };
+  /**
+   * `/cart`: the full-page cart. `cart` is the one named by the `cart_id` cookie (set by the
+   * no-JavaScript add-to-cart form, issue 4), else null; with JavaScript the page shows the
+   * browser's cart store instead. Personal data: answered `private, no-store`, never cached.
+   */
+  cart: { seo: Seo; cart: Cart | null };
 };
 
 export type RouteId = keyof RouteDataMap;
