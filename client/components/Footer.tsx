@@ -9,7 +9,6 @@ export function Footer({ settings }: { settings: SiteSettings }) {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <p className="site-footer__logo">{siteTitle}</p>
           <RichText value={footer.text} />
         </div>
         {footer.footerMenu.links.length > 0 && (
