@@ -9,10 +9,10 @@ import type { Seo, SiteSettings } from '../../shared/types';
 /** Spec §2 default keywords. */
 export const DEFAULT_KEYWORDS = ['flowers', 'bouquets', 'floral design', 'floral arrangements', 'NYC', 'New York City'];
 
-/** The shop's fixed business details for structured data (spec §2: a fixed business phone). */
+/** The shop's fixed business details for structured data (spec §2: a fixed business phone), as in the footer. */
 export const BUSINESS = {
-  phone: '+1-212-555-0199',
-  address: { streetAddress: '41 East 20th Street', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10003', addressCountry: 'US' },
+  phone: '+1-212-555-0142',
+  address: { streetAddress: '142 East 20th Street', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10003', addressCountry: 'US' },
 };
 
 export type HeadData = {
