@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SCHEDULER_RULES } from '../emulators/scheduler/rules';
 
 export type Mode = 'local' | 'live';
 
@@ -45,7 +46,18 @@ export type Config = {
     imageOrigin: string;
     timeoutMs: number;
   };
-  scheduler: { url: string; pickupLocationId: string; deliveryLocationId: string; shop: string };
+  scheduler: {
+    /** Service origin, e.g. https://api-us.zapiet.com (local: the scheduler emulator). */
+    url: string;
+    pickupLocationId: string;
+    deliveryLocationId: string;
+    /** The `shop` query parameter, e.g. gramercy-stems.myshopify.com. */
+    shop: string;
+    /** Per-call upper bound in ms (a calendar the shopper waits for). */
+    timeoutMs: number;
+    /** How long one calendar answer is reused for the same type and lines (ms). */
+    availabilityTtlMs: number;
+  };
   redisUrl: string | null;
 };
 
@@ -72,9 +84,10 @@ const LOCAL = {
   sanityProjectId: 'gramercy',
   sanityDataset: 'production',
   sanityApiVersion: '2025-02-19',
-  schedulerPickupLocationId: '101',
-  schedulerDeliveryLocationId: '201',
-  schedulerShop: 'gramercy-stems.myshopify.com',
+  // What the scheduler emulator answers for (its default rules), so local mode needs no setup.
+  schedulerPickupLocationId: DEFAULT_SCHEDULER_RULES.pickup.locationIds[0],
+  schedulerDeliveryLocationId: DEFAULT_SCHEDULER_RULES.delivery.locationIds[0],
+  schedulerShop: DEFAULT_SCHEDULER_RULES.shop,
 };
 
 const optional = z.string().trim().min(1).optional();
@@ -101,6 +114,8 @@ const Env = z.object({
   SCHEDULER_PICKUP_LOCATION_ID: optional,
   SCHEDULER_DELIVERY_LOCATION_ID: optional,
   SCHEDULER_SHOP: optional,
+  SCHEDULER_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  AVAILABILITY_TTL_SECONDS: z.coerce.number().int().positive().max(3600).default(60),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SHIPPING_EXCLUDED_TAG: z.string().min(1).default('local-delivery-only'),
   TRUSTED_IP_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'a header name').transform((h) => h.toLowerCase()).optional(),
@@ -156,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, emulators?: Emu
     shippingExcludedTag: e.SHIPPING_EXCLUDED_TAG,
     redisUrl: e.REDIS_URL ?? null,
   };
+  const schedulerLimits = { timeoutMs: e.SCHEDULER_TIMEOUT_MS, availabilityTtlMs: e.AVAILABILITY_TTL_SECONDS * 1000 };
 
   if (mode === 'local') {
     const urls = emulators ?? defaultEmulatorUrls(env);
@@ -184,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, emulators?: Emu
         pickupLocationId: e.SCHEDULER_PICKUP_LOCATION_ID ?? LOCAL.schedulerPickupLocationId,
         deliveryLocationId: e.SCHEDULER_DELIVERY_LOCATION_ID ?? LOCAL.schedulerDeliveryLocationId,
         shop: e.SCHEDULER_SHOP ?? LOCAL.schedulerShop,
+        ...schedulerLimits,
       },
     };
   }
@@ -216,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, emulators?: Emu
       pickupLocationId: e.SCHEDULER_PICKUP_LOCATION_ID!,
       deliveryLocationId: e.SCHEDULER_DELIVERY_LOCATION_ID!,
       shop: e.SCHEDULER_SHOP!,
+      ...schedulerLimits,
     },
   };
 }

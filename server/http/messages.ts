@@ -1,4 +1,7 @@
-/** Shopper-facing texts of spec §8, word for word (the server's answers use only these). */
+/**
+ * Shopper-facing texts: spec §8 word for word, the spec §9 date labels, and — marked below —
+ * short texts of our own where the spec has none.
+ */
 export const MESSAGES = {
   errorPage: 'Whoops something went wrong on our end. Please refresh the page and try again.',
   cartCreateFailed: 'Cart creation was unsuccessful.',
@@ -13,4 +16,15 @@ export const MESSAGES = {
   itemRemoved: 'Item successfully removed.',
   somethingWentWrong: 'Something went wrong.',
   noProduct: 'No Product found.',
+  // Spec §9 labels: a save without the date the checkout type needs.
+  selectDeliveryDate: 'Select a delivery date',
+  selectPickupDate: 'Select a pickup date',
+  // Not in the spec.
+  attributesSaved: 'Your delivery details were saved.',
+  badCartId: 'A valid cartId is required.',
+  cartNotFound: 'Cart not found.',
+  badFulfilmentType: 'type must be "delivery" or "pickup".',
+  nothingToSchedule: 'The cart is empty: nothing to schedule.',
+  datesLoaded: 'Available dates.',
+  datesUnavailable: 'Dates are unavailable right now.',
 } as const;

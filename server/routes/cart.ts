@@ -5,11 +5,15 @@
  *   POST   /api/cart/lines    { cartId, merchandiseId, quantity?, sellingPlanId?, attributes? }
  *   PATCH  /api/cart/lines    { cartId, line: { id, merchandiseId, quantity } }
  *   DELETE /api/cart/lines    { cartId, lineId }
+ *   PUT    /api/cart/attributes { cartId, checkoutType, deliveryDate, pickupDate, isGift, giftNote, receiverEmail }
  * Answers ApiResult<Cart> with spec §8 messages: 400/422 bad input (checked before any write, so
  * a rejected change leaves the cart as it was), 404 unknown cart, 502/504 upstream failure.
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
+import { isDateKey } from '../../shared/availability';
+import { buildCartAttributes, GIFT_NOTE_MAX, purchasedWithAttribute } from '../../shared/cart-attributes';
+import { CHECKOUT_TYPES } from '../../shared/fulfilment';
 import type { Cart } from '../../shared/types';
 import { fail, sendResult } from '../http/json-api';
 import { MESSAGES } from '../http/messages';
@@ -18,24 +22,24 @@ import type { Logger } from '../logger';
 import { UpstreamError } from '../upstream/errors';
 import type { StorefrontClientFactory } from '../upstream/storefront/client';
 import type { CartFieldsFragment, CartUserErrorsFragment } from '../upstream/storefront/generated';
-import { CART_CREATE, CART_LINES_ADD, CART_LINES_REMOVE, CART_LINES_UPDATE } from '../upstream/storefront/mutations';
-import { CART_QUERY, VARIANT_AVAILABILITY_QUERY } from '../upstream/storefront/queries';
+import {
+  cartIdSchema as cartId, fetchCart, isVariantAvailable, sellingPlanIdSchema, variantIdSchema as variantId,
+} from '../upstream/storefront/cart';
+import {
+  CART_ATTRIBUTES_UPDATE, CART_CREATE, CART_LINES_ADD, CART_LINES_REMOVE, CART_LINES_UPDATE,
+} from '../upstream/storefront/mutations';
 import { toCart, type ShopifyReshapeOptions } from '../upstream/storefront/reshape';
 
-/** Spec §5: the "Purchased with" line attribute is cut to 200 characters. */
-const PURCHASED_WITH_MAX = 200;
-
-const cartId = z.string().regex(/^gid:\/\/shopify\/Cart\/[A-Za-z0-9_-]+(\?key=[A-Za-z0-9]+)?$/).max(300);
-const variantId = z.string().regex(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
 const lineId = z.string().regex(/^gid:\/\/shopify\/CartLine\/[A-Za-z0-9_-]+(\?cart=[A-Za-z0-9_-]+)?$/).max(300);
 const attribute = z.object({ key: z.string().min(1).max(100), value: z.string().max(5000) })
-  .transform((a) => (a.key === 'Purchased with' ? { ...a, value: a.value.slice(0, PURCHASED_WITH_MAX) } : a));
+  // Spec §5: "Purchased with" is cut to 200 characters (never inside a surrogate pair).
+  .transform((a) => (a.key === 'Purchased with' ? purchasedWithAttribute(a.value) : a));
 
 const AddBody = z.object({
   cartId,
   merchandiseId: variantId,
   quantity: z.number().int().min(1).max(999).default(1),
-  sellingPlanId: z.string().regex(/^gid:\/\/shopify\/SellingPlan\/\d+$/).optional(),
+  sellingPlanId: sellingPlanIdSchema.optional(),
   attributes: z.array(attribute).max(20).optional(),
 });
 const UpdateBody = z.object({
@@ -43,6 +47,28 @@ const UpdateBody = z.object({
   line: z.object({ id: lineId, merchandiseId: variantId, quantity: z.number().int().min(0).max(999) }),
 });
 const RemoveBody = z.object({ cartId, lineId });
+
+const dateOrNull = z.string().refine(isDateKey).nullish().transform((v) => v ?? null);
+const textOrEmpty = (max: number) => z.string().max(max).nullish().transform((v) => v ?? '');
+const AttributesBody = z.object({
+  cartId,
+  checkoutType: z.enum(CHECKOUT_TYPES),
+  deliveryDate: dateOrNull,
+  pickupDate: dateOrNull,
+  isGift: z.boolean().default(false),
+  giftNote: textOrEmpty(GIFT_NOTE_MAX),
+  receiverEmail: textOrEmpty(254).pipe(z.string().trim().pipe(z.union([z.literal(''), z.email()]))),
+});
+/** 400 messages for a rejected attributes body, by the first bad field. */
+const ATTRIBUTE_FIELD_MESSAGES: Record<string, string> = {
+  cartId: MESSAGES.badCartId,
+  checkoutType: 'checkoutType must be "delivery", "pickup" or "shipping".',
+  deliveryDate: 'Dates must be real days written YYYY-MM-DD.',
+  pickupDate: 'Dates must be real days written YYYY-MM-DD.',
+  isGift: 'isGift must be true or false.',
+  giftNote: `The gift note can be at most ${GIFT_NOTE_MAX} characters.`,
+  receiverEmail: 'Enter a valid receiver email address.',
+};
 
 type CartPayload = { cart: CartFieldsFragment | null; userErrors: CartUserErrorsFragment[] } | null | undefined;
 
@@ -81,9 +107,9 @@ export function cartRoutes(deps: { storefront: StorefrontClientFactory; imageOri
     const id = cartId.safeParse(req.query.id);
     if (!id.success) return fail(res, 400, MESSAGES.somethingWentWrong);
     try {
-      const data = await client().query(CART_QUERY, { id: id.data });
-      if (!data.cart) return fail(res, 404, MESSAGES.somethingWentWrong);
-      sendResult<Cart>(res, 200, { isError: false, message: 'Cart fetched.', data: toCart(data.cart, reshapeOpts()) });
+      const cart = await fetchCart(client(), id.data, reshapeOpts());
+      if (!cart) return fail(res, 404, MESSAGES.somethingWentWrong);
+      sendResult<Cart>(res, 200, { isError: false, message: 'Cart fetched.', data: cart });
     } catch (err) {
       upstreamFailed(res, err, MESSAGES.somethingWentWrong);
     }
@@ -98,8 +124,7 @@ export function cartRoutes(deps: { storefront: StorefrontClientFactory; imageOri
     const { cartId: id, merchandiseId, quantity, sellingPlanId, attributes } = body.data;
     try {
       // Spec §5: only a variant available for sale may be added — checked before the cart changes.
-      const { node } = await client().query(VARIANT_AVAILABILITY_QUERY, { id: merchandiseId });
-      if (!node || !('availableForSale' in node) || !node.availableForSale) return fail(res, 422, MESSAGES.lineUnavailable);
+      if (!(await isVariantAvailable(client(), merchandiseId))) return fail(res, 422, MESSAGES.lineUnavailable);
       const data = await client().mutate(CART_LINES_ADD, { cartId: id, lines: [{ merchandiseId, quantity, sellingPlanId, attributes }] });
       answer(res, data.cartLinesAdd, MESSAGES.itemAdded, MESSAGES.cartAddFailed);
     } catch (err) {
@@ -132,6 +157,29 @@ export function cartRoutes(deps: { storefront: StorefrontClientFactory; imageOri
       answer(res, data.cartLinesRemove, MESSAGES.itemRemoved, MESSAGES.cartRemoveFailed);
     } catch (err) {
       upstreamFailed(res, err, MESSAGES.cartRemoveFailed);
+    }
+  });
+
+  /**
+   * Spec §4/§5: the checkout details saved before checkout (shared/cart-attributes.ts). Every
+   * check — fields, the cart, the date the checkout type needs — runs before the one write.
+   */
+  router.put('/api/cart/attributes', async (req, res) => {
+    const body = AttributesBody.safeParse(req.body);
+    if (!body.success) {
+      const field = String(body.error.issues[0]?.path[0] ?? '');
+      return fail(res, 400, ATTRIBUTE_FIELD_MESSAGES[field] ?? MESSAGES.somethingWentWrong);
+    }
+    const { cartId: id, ...input } = body.data;
+    try {
+      const cart = await fetchCart(client(), id, reshapeOpts());
+      if (!cart) return fail(res, 404, MESSAGES.somethingWentWrong);
+      const attributes = buildCartAttributes({ ...input, lines: cart.lines });
+      if (!attributes) return fail(res, 400, input.checkoutType === 'pickup' ? MESSAGES.selectPickupDate : MESSAGES.selectDeliveryDate);
+      const data = await client().mutate(CART_ATTRIBUTES_UPDATE, { cartId: id, attributes });
+      answer(res, data.cartAttributesUpdate, MESSAGES.attributesSaved, MESSAGES.somethingWentWrong);
+    } catch (err) {
+      upstreamFailed(res, err, MESSAGES.somethingWentWrong);
     }
   });
 

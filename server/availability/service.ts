@@ -1,0 +1,37 @@
+/**
+ * Delivery / pickup calendars for a cart's lines (spec §7 scheduling service, DESIGN §7/§8):
+ * the scheduler's answer for the configured location, cached for `availabilityTtlMs` under the
+ * fulfilment type and the sorted `variant:quantity` lines — never the cart id, so every cart
+ * with the same contents shares one answer. Failures are not cached.
+ */
+import type { AvailabilityAnswer } from '../../shared/availability';
+import type { Cache } from '../cache';
+import type { Config } from '../config';
+import { fetchAvailability, type SchedulerLine } from '../scheduler/client';
+
+export type FulfilmentDateType = 'delivery' | 'pickup';
+
+export type AvailabilityService = {
+  /**
+   * The calendar for `lines` (non-empty).
+   * @throws SchedulerError (timeout, network, HTTP error, invalid answer, non-Shopify ids)
+   */
+  calendar(type: FulfilmentDateType, lines: SchedulerLine[]): Promise<AvailabilityAnswer>;
+};
+
+/** Cache key: type plus the lines as sorted `variantGid:quantity` (line order does not matter). */
+export function availabilityKey(type: FulfilmentDateType, lines: SchedulerLine[]): string {
+  const items = lines.map((l) => `${l.merchandise.id}:${l.quantity}`).sort();
+  return `availability:${type}:${items.join(',')}`;
+}
+
+export function createAvailabilityService(scheduler: Config['scheduler'], cache: Cache): AvailabilityService {
+  return {
+    calendar(type, lines) {
+      const locationId = type === 'pickup' ? scheduler.pickupLocationId : scheduler.deliveryLocationId;
+      // staleMs 0: an answer is never served past its TTL (dates move at the cut-off hour).
+      return cache.swr(availabilityKey(type, lines), scheduler.availabilityTtlMs, 0, () =>
+        fetchAvailability({ baseUrl: scheduler.url, shop: scheduler.shop, locationId, type, lines, timeoutMs: scheduler.timeoutMs }));
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The `cart_id` cookie (issue 4): set by the no-JavaScript add-to-cart form, read by the `cart`
+ * page loader. It holds the Storefront cart id (URL-encoded) and grants nothing beyond that
+ * cart — like the id the browser keeps in localStorage — so it is deliberately not HttpOnly:
+ * the browser cart store adopts it. Lifetime: the spec §9 cart lifetime, 2 days.
+ */
+import type { CookieOptions } from 'express';
+
+export const CART_COOKIE = 'cart_id';
+
+/** Spec §9: a cart lives 2 days (2880 minutes), in ms. */
+export const CART_LIFETIME_MS = 2880 * 60_000;
+
+/** `secure` outside local http (the site origin decides, not the request). */
+export function cartCookieOptions(siteUrl: string): CookieOptions {
+  return { path: '/', sameSite: 'lax', secure: new URL(siteUrl).protocol === 'https:', httpOnly: false, maxAge: CART_LIFETIME_MS };
+}
+
+/** A cookie's decoded value from a `Cookie` request header, or null (absent or badly encoded). */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  for (const pair of (header ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
