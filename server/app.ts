@@ -1,7 +1,8 @@
 /**
  * The Express app (DESIGN §3, §4): built from a config and its dependencies, never listening, so
  * tests mount it with supertest. Order: security headers, compression, request id + logs, static
- * assets, payload JSON, the browser JSON API, health, then the page render handler (catch-all).
+ * assets, payload JSON, the browser JSON API, the no-JavaScript cart form (POST /cart, the only
+ * urlencoded body), health, then the page render handler (catch-all).
  */
 import path from 'node:path';
 import compression from 'compression';
@@ -14,9 +15,12 @@ import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security';
+import { createAvailabilityService } from './availability/service';
 import { createServerDataSource, type ServerDataSource } from './loaders';
 import type { Logger } from './logger';
+import { availabilityRoutes } from './routes/availability';
 import { cartRoutes } from './routes/cart';
+import { cartFormRoutes } from './routes/cart-form';
 import { healthRoutes } from './routes/health';
 import { payloadRoutes } from './routes/payload';
 import { createContentClient, type ContentClient } from './upstream/content/client';
@@ -55,7 +59,11 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));
   app.use(cartRoutes({ storefront, imageOrigin: config.storefront.imageOrigin, log: deps.log }));
+  app.use(availabilityRoutes({
+    storefront, availability: createAvailabilityService(config.scheduler, deps.cache), imageOrigin: config.storefront.imageOrigin, log: deps.log,
+  }));
   app.use('/api', apiNotFound);
+  app.use(cartFormRoutes({ config, storefront, log: deps.log }));
 
   app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.buildId }));
   app.use(deps.render(dataSource));

@@ -2,18 +2,26 @@
  * The server's RouteDataSource (shared/route-data.ts): each route id's loader over the cached
  * upstream reads. Upstream failures become RouteError 502/504 with the error page text, so the
  * render handler and the payload endpoint answer real status codes (DESIGN §4.4).
+ *
+ * Only PERSONAL_ROUTES see the request's cookies (the payload endpoint and the render handler
+ * pass them only there) and they are answered `private, no-store`; every other route's data is
+ * the same for everyone and CDN-cacheable (DESIGN §4).
  */
 import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../../shared/route-data';
 import { MESSAGES } from '../http/messages';
 import { currentRequest } from '../http/request-context';
 import { UpstreamError } from '../upstream/errors';
+import { loadCart } from './cart';
 import { loadCollection, loadCollections, loadProduct, loadProducts } from './catalogue';
 import { loadHome, loadPage, loadRoot } from './content';
 import { UpstreamData, type DataDeps } from './upstream-data';
 
 export type { DataDeps } from './upstream-data';
 
-type Loaders = { [R in RouteId]: (params: RouteParams) => Promise<RouteDataMap[R]> };
+type Loaders = { [R in RouteId]: (params: RouteParams, request: Request) => Promise<RouteDataMap[R]> };
+
+/** Routes whose data depends on the shopper (cookies): `Cache-Control: private, no-store`. */
+export const PERSONAL_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['cart']);
 
 export type ServerDataSource = RouteDataSource & {
   /** Route ids this source serves (the payload endpoint 404s any other). */
@@ -33,13 +41,14 @@ export function createServerDataSource(deps: DataDeps): ServerDataSource {
     collections: () => loadCollections(data),
     collection: (params) => loadCollection(data, params),
     page: (params) => loadPage(data, params),
+    cart: (_params, request) => loadCart(deps.storefront(currentRequest()?.clientIp ?? null), data.shopify, request),
   };
   return {
     data,
     has: (route): route is RouteId => Object.hasOwn(loaders, route),
-    async load<R extends RouteId>(route: R, params: RouteParams): Promise<RouteDataMap[R]> {
+    async load<R extends RouteId>(route: R, params: RouteParams, request: Request): Promise<RouteDataMap[R]> {
       try {
-        return await (loaders[route] as (p: RouteParams) => Promise<RouteDataMap[R]>)(params);
+        return await (loaders[route] as (p: RouteParams, r: Request) => Promise<RouteDataMap[R]>)(params, request);
       } catch (err) {
         if (err instanceof UpstreamError) {
           (currentRequest()?.log ?? deps.log).error({ err, route }, 'route data failed upstream');

@@ -1,11 +1,12 @@
 /**
  * `GET /__payload/{routeId}?{params}` (DESIGN §4.5): a route's loader data as JSON for client
  * navigation — the same data source the server render uses. Cacheable like the pages (no
- * personal data); errors answer `{ status, message }` with the RouteError's status.
+ * personal data), except PERSONAL_ROUTES (the cart): they alone get the request's cookies and
+ * are answered `private, no-store`. Errors answer `{ status, message }` with the RouteError's status.
  */
 import { Router } from 'express';
 import { RouteError, type RouteParams } from '../../shared/route-data';
-import type { ServerDataSource } from '../loaders';
+import { PERSONAL_ROUTES, type ServerDataSource } from '../loaders';
 import { cacheControlFor } from '../render/handler';
 
 export function payloadRoutes(dataSource: ServerDataSource, siteUrl: string): Router {
@@ -18,17 +19,20 @@ export function payloadRoutes(dataSource: ServerDataSource, siteUrl: string): Ro
     }
     const params: RouteParams = {};
     for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string') params[key] = value;
+    const personal = PERSONAL_ROUTES.has(route);
+    const cookie = personal ? req.get('cookie') : undefined;
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     try {
-      const data = await dataSource.load(route, params, new Request(new URL(req.originalUrl, siteUrl), { signal: abort.signal }));
+      const request = new Request(new URL(req.originalUrl, siteUrl), { signal: abort.signal, headers: cookie ? { cookie } : {} });
+      const data = await dataSource.load(route, params, request);
       // A settings failure (root isError) must not be cached as if it were the site.
       const failed = route === 'root' && (data as { isError?: boolean }).isError;
-      res.setHeader('Cache-Control', failed ? 'no-store' : cacheControlFor(200));
+      res.setHeader('Cache-Control', personal ? 'private, no-store' : failed ? 'no-store' : cacheControlFor(200));
       res.json(data);
     } catch (err) {
       if (!(err instanceof RouteError)) return next(err);
-      res.setHeader('Cache-Control', cacheControlFor(err.status));
+      res.setHeader('Cache-Control', personal ? 'private, no-store' : cacheControlFor(err.status));
       res.status(err.status).json({ status: err.status, message: err.message });
     }
   });
