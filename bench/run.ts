@@ -1,0 +1,115 @@
+/**
+ * `npm run bench`: figures, never pass/fail (DEVELOPERS: timing belongs here, not in tests).
+ *
+ * 1. Server render time of `/` and a product page: the production bundle
+ *    (`dist/server/index.js`, built first when missing) with the emulators on spare ports and a
+ *    throw-away data dir; 20 warm-up requests, then 100 sequential requests each; prints the
+ *    median and p90 of time-to-last-byte in ms, measured on loopback.
+ * 2. Initial JavaScript of the product page: loads it in Debian's Chromium (playwright-core)
+ *    and sums every script the page fetched before `load`, raw and gzip (level 9) in KB.
+ *
+ * Env: BENCH_PORT (default 3901); emulator ports BENCH_PORT+1…+3; CHROMIUM_PATH.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/services';
+
+const ROOT = path.resolve(__dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3901);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PAGES = ['/', '/products/classic-gramercy-bouquet'];
+const WARMUP = 20;
+const SAMPLES = 100;
+
+async function waitForReady(timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${BASE}/readyz`)).ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server on ${BASE} not ready after ${timeoutMs} ms`);
+}
+
+async function timeRequest(url: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return performance.now() - started;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+async function renderTimes(): Promise<void> {
+  for (const page of PAGES) {
+    for (let i = 0; i < WARMUP; i += 1) await timeRequest(BASE + page);
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES; i += 1) samples.push(await timeRequest(BASE + page));
+    samples.sort((a, b) => a - b);
+    console.log(`render ${page.padEnd(36)} median ${percentile(samples, 0.5).toFixed(1)} ms  p90 ${percentile(samples, 0.9).toFixed(1)} ms  (n=${SAMPLES}, warm cache)`);
+  }
+}
+
+async function initialJs(): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
+    });
+    await page.goto(BASE + PAGES[1], { waitUntil: 'load' });
+    let raw = 0;
+    let gzip = 0;
+    for (const [url, body] of scripts) {
+      const bytes = await body;
+      raw += bytes.length;
+      gzip += gzipSync(bytes, { level: 9 }).length;
+      console.log(`  script ${new URL(url).pathname}  ${(bytes.length / 1024).toFixed(1)} KB`);
+    }
+    console.log(`initial JS of ${PAGES[1]}: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip`);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(ROOT, 'dist/server/index.js'))) {
+    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
+  const server = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SITE_URL: BASE,
+      STOREFRONT_EMULATOR_PORT: String(PORT + 1),
+      CONTENT_EMULATOR_PORT: String(PORT + 2),
+      SCHEDULER_EMULATOR_PORT: String(PORT + 3),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  try {
+    await waitForReady(30_000);
+    await renderTimes();
+    await initialJs();
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
