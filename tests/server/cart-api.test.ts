@@ -75,6 +75,14 @@ describe('POST /api/cart/lines', () => {
     expect(line.merchandise.image.src).toContain(t.emulators.storefront.url);
   });
 
+  test('"Purchased with" is cut to 200 characters without splitting an emoji; other attributes are kept whole', async () => {
+    const cartId = await newCart();
+    const value = `${'x'.repeat(199)}🌷 and more`;
+    const res = await add({ cartId, merchandiseId: BODEGA, attributes: [{ key: 'Purchased with', value }, { key: 'Note', value: 'y'.repeat(300) }] });
+    expect(res.status).toBe(200);
+    expect(res.body.data.lines[0].attributes).toEqual([{ key: 'Purchased with', value: 'x'.repeat(199) }, { key: 'Note', value: 'y'.repeat(300) }]);
+  });
+
   test('quantity defaults to 1', async () => {
     const cartId = await newCart();
     const res = await add({ cartId, merchandiseId: BODEGA });
