@@ -45,9 +45,12 @@ export async function listen(
   });
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
+  // Bound to every interface (a container publishing the port): loopback still reaches it, from
+  // inside and, through the published port, from the host's browser.
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
     name,
-    url: `http://${host}:${boundPort}`,
+    url: `http://${urlHost}:${boundPort}`,
     port: boundPort,
     async stop() {
       await new Promise<void>((resolve) => {
