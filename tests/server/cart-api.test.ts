@@ -5,22 +5,15 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/app';
+import { fetchCart as fetchCartIn, newCart as newCartIn, UNKNOWN_CART, VARIANTS } from './support/cart';
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(); });
 afterAll(() => t?.stop());
 
-const CLASSIC_PETITE = 'gid://shopify/ProductVariant/800101';
-const BODEGA = 'gid://shopify/ProductVariant/800201';
-const PEONY_SOLD_OUT = 'gid://shopify/ProductVariant/800401';
-const UNKNOWN_CART = 'gid://shopify/Cart/doesnotexist?key=abc';
-
-async function newCart(): Promise<string> {
-  const res = await request(t.app).post('/api/cart').send({});
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
-const fetchCart = async (id: string) => (await request(t.app).get('/api/cart').query({ id })).body.data;
+const { classicPetite: CLASSIC_PETITE, bodega: BODEGA, peonySoldOut: PEONY_SOLD_OUT } = VARIANTS;
+const newCart = () => newCartIn(t.app);
+const fetchCart = (id: string) => fetchCartIn(t.app, id);
 const add = (body: object) => request(t.app).post('/api/cart/lines').send(body);
 
 describe('POST /api/cart', () => {

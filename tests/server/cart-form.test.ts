@@ -82,8 +82,9 @@ describe('POST /cart (no JavaScript)', () => {
   });
 
   test('bad forms → 400 text with the spec message, no cookie', async () => {
-    for (const fields of [{}, { merchandiseId: 'gid://shopify/Product/1' }, { merchandiseId: VARIANTS.bodega, quantity: '0' },
-      { merchandiseId: VARIANTS.bodega, quantity: 'two' }, { merchandiseId: VARIANTS.bodega, sellingPlanId: 'monthly' }]) {
+    const forms: Record<string, string>[] = [{}, { merchandiseId: 'gid://shopify/Product/1' }, { merchandiseId: VARIANTS.bodega, quantity: '0' },
+      { merchandiseId: VARIANTS.bodega, quantity: 'two' }, { merchandiseId: VARIANTS.bodega, sellingPlanId: 'monthly' }];
+    for (const fields of forms) {
       const res = await addForm(fields);
       expect(res.status).toBe(400);
       expect(res.type).toBe('text/plain');

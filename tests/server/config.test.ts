@@ -37,3 +37,14 @@ test('live mode with everything set talks to the real hosts', () => {
   expect(c.storefront.imageOrigin).toBe('https://cdn.shopify.com');
   expect(c.content).toMatchObject({ apiHost: null, useCdn: true, imageOrigin: 'https://cdn.sanity.io' });
 });
+
+test("scheduler: local location ids and shop are the emulator's; timeout and availability TTL from the environment", () => {
+  const urls = { storefront: 'http://127.0.0.1:1', content: 'http://127.0.0.1:2', scheduler: 'http://127.0.0.1:3' };
+  expect(loadConfig({}, urls).scheduler).toEqual({
+    url: 'http://127.0.0.1:3', pickupLocationId: '101', deliveryLocationId: '201', shop: 'gramercy-stems.myshopify.com',
+    timeoutMs: 5000, availabilityTtlMs: 60_000,
+  });
+  expect(loadConfig({ SCHEDULER_TIMEOUT_MS: '1500', AVAILABILITY_TTL_SECONDS: '30' }, urls).scheduler)
+    .toMatchObject({ timeoutMs: 1500, availabilityTtlMs: 30_000 });
+  expect(() => loadConfig({ SCHEDULER_TIMEOUT_MS: '0', AVAILABILITY_TTL_SECONDS: 'soon' }, urls)).toThrow(/SCHEDULER_TIMEOUT_MS[\s\S]*AVAILABILITY_TTL_SECONDS/);
+});
