@@ -25,8 +25,22 @@ function browserStorage(): Storage | null {
   }
 }
 
+/** The `cart_id` cookie (set by the no-JavaScript add-to-cart form), or null. */
+function cookieCartId(): string | null {
+  const match = /(?:^|;\s*)cart_id=([^;]*)/.exec(document.cookie);
+  try {
+    return match ? decodeURIComponent(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 const state = readState();
-const stores = createStores(state.stores, { storage: browserStorage() });
+const stores = createStores(state.stores, {
+  storage: browserStorage(),
+  cookieCartId,
+  shippingExcludedTag: state.config.shippingExcludedTag,
+});
 const router = createBrowserRouter(createRoutes(clientDataSource), { hydrationData: hydrateRouter(state.router) });
 
 hydrateRoot(

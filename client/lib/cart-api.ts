@@ -1,16 +1,31 @@
 /** The browser's cart calls: same-origin JSON endpoints of the server (DESIGN §5). */
+import type { AvailabilityAnswer, DateKey } from '../../shared/availability';
+import type { CheckoutType } from '../../shared/fulfilment';
 import type { ApiResult, Cart } from '../../shared/types';
 
-/** What the cart store needs from the network; tests and SSR may pass another one. */
+/** Body of `PUT /api/cart/attributes`: the client-held checkout values (spec §3). */
+export type CheckoutDetails = {
+  checkoutType: CheckoutType;
+  deliveryDate: DateKey | null;
+  pickupDate: DateKey | null;
+  isGift: boolean;
+  giftNote: string;
+  receiverEmail: string;
+};
+
+/** What the stores need from the network; tests and SSR may pass another one. */
 export interface CartApi {
   create(): Promise<ApiResult<Cart>>;
   fetch(id: string): Promise<ApiResult<Cart>>;
   addLine(input: { cartId: string; merchandiseId: string; quantity?: number; sellingPlanId?: string }): Promise<ApiResult<Cart>>;
   updateLine(input: { cartId: string; line: { id: string; merchandiseId: string; quantity: number } }): Promise<ApiResult<Cart>>;
   removeLine(input: { cartId: string; lineId: string }): Promise<ApiResult<Cart>>;
+  saveAttributes(input: { cartId: string } & CheckoutDetails): Promise<ApiResult<Cart>>;
+  /** The scheduler's calendar for the cart's lines; `data` null when there is nothing to show. */
+  availability(input: { cartId: string; type: 'delivery' | 'pickup' }): Promise<ApiResult<AvailabilityAnswer | null>>;
 }
 
-async function call(method: string, path: string, body?: unknown): Promise<ApiResult<Cart>> {
+async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
   try {
     const res = await fetch(path, {
       method,
@@ -18,7 +33,7 @@ async function call(method: string, path: string, body?: unknown): Promise<ApiRe
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });
-    return (await res.json()) as ApiResult<Cart>;
+    return (await res.json()) as ApiResult<T>;
   } catch {
     return { isError: true, message: 'Network Error' };
   }
@@ -31,4 +46,6 @@ export const httpCartApi: CartApi = {
   addLine: (input) => call('POST', '/api/cart/lines', input),
   updateLine: (input) => call('PATCH', '/api/cart/lines', input),
   removeLine: (input) => call('DELETE', '/api/cart/lines', input),
+  saveAttributes: (input) => call('PUT', '/api/cart/attributes', input),
+  availability: (input) => call('POST', '/api/availability', input),
 };

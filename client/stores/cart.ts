@@ -2,12 +2,16 @@
  * The shopper's cart (spec §4 cart lifecycle). Never rendered on the server: the HTML is
  * CDN-cacheable, so the cart is fetched in the browser after hydration (`start`).
  *
+ * A cart that was checked out (the fetch answers 404) is replaced by a new one on the next
+ * start. Without a stored cart, the `cart_id` cookie's cart (the no-JavaScript add-to-cart
+ * form's) is adopted.
+ *
  * Every change goes through one queue, so rapid clicks run one request at a time, and the
  * server's answer replaces the whole cart: server totals always win over local arithmetic.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiResult, Cart, CartLine } from '../../shared/types';
-import type { CartApi } from '../lib/cart-api';
+import type { CartApi, CheckoutDetails } from '../lib/cart-api';
 import type { UiStore } from './ui';
 
 /** localStorage keys (spec §3 client-held values). */
@@ -31,9 +35,11 @@ export class CartStore {
     private readonly ui: UiStore,
     private readonly storage: KeyValueStorage | null,
     private readonly now: () => number = Date.now,
+    /** The `cart_id` cookie's value (browser), or null. */
+    private readonly cookieCartId: () => string | null = () => null,
   ) {
-    makeAutoObservable<CartStore, 'queue' | 'started' | 'api' | 'ui' | 'storage' | 'now'>(this, {
-      queue: false, started: false, api: false, ui: false, storage: false, now: false,
+    makeAutoObservable<CartStore, 'queue' | 'started' | 'api' | 'ui' | 'storage' | 'now' | 'cookieCartId'>(this, {
+      queue: false, started: false, api: false, ui: false, storage: false, now: false, cookieCartId: false,
     });
   }
 
@@ -45,23 +51,25 @@ export class CartStore {
     return this.cart?.lines ?? [];
   }
 
-  /** App start: reuse the stored, unexpired cart if it is sound, else create one. Idempotent. */
+  /**
+   * App start: reuse the stored, unexpired cart (or else the cookie's) if it is sound, else
+   * create one. Idempotent.
+   */
   start(): Promise<void> {
     this.started ??= this.enqueue(async () => {
-      const id = this.storage?.getItem(CART_ID_KEY);
+      const stored = this.storage?.getItem(CART_ID_KEY);
       const expiry = Number(this.storage?.getItem(CART_EXPIRY_KEY) ?? 0);
-      if (id && expiry > this.now()) {
+      const id = stored && expiry > this.now() ? stored : this.cookieCartId();
+      if (id) {
         const fetched = await this.api.fetch(id);
         if (!fetched.isError && fetched.data?.id && fetched.data.lines.every((l) => l.merchandise?.id)) {
           this.accept(fetched);
+          if (id !== stored) this.remember(id);
           return;
         }
       }
       const created = await this.api.create();
-      if (this.accept(created) && created.data) {
-        this.storage?.setItem(CART_ID_KEY, created.data.id);
-        this.storage?.setItem(CART_EXPIRY_KEY, String(this.now() + CART_LIFETIME_MS));
-      }
+      if (this.accept(created) && created.data) this.remember(created.data.id);
     });
     return this.started;
   }
@@ -103,6 +111,20 @@ export class CartStore {
         : await this.api.updateLine({ cartId, line: { id: line.id, merchandiseId: line.merchandise.id, quantity } });
       return this.accept(result);
     });
+  }
+
+  /** Save the checkout details as cart attributes (spec §4), after any pending change. */
+  saveAttributes(details: CheckoutDetails): Promise<boolean> {
+    return this.enqueue(async () => {
+      if (!this.cart) return false;
+      return this.accept(await this.api.saveAttributes({ cartId: this.cart.id, ...details }));
+    });
+  }
+
+  /** Store the cart id with a fresh 2-day expiry (spec §4). */
+  private remember(id: string) {
+    this.storage?.setItem(CART_ID_KEY, id);
+    this.storage?.setItem(CART_EXPIRY_KEY, String(this.now() + CART_LIFETIME_MS));
   }
 
   /** Take the server's cart (or its message). */

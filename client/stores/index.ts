@@ -4,20 +4,31 @@
  */
 import { createContext, useContext } from 'react';
 import { httpCartApi, type CartApi } from '../lib/cart-api';
+import { DEFAULT_SHIPPING_EXCLUDED_TAG } from '../lib/app-config';
 import { CartStore } from './cart';
+import { CheckoutStore } from './checkout';
 import { UiStore, type UiSnapshot } from './ui';
 
-export type Stores = { ui: UiStore; cart: CartStore };
+export type Stores = { ui: UiStore; cart: CartStore; checkout: CheckoutStore };
 export type StoresSnapshot = { ui: UiSnapshot };
 
-/** Build the stores; in the browser pass `localStorage`, on the server nothing. */
-export function createStores(
-  snapshot?: Partial<StoresSnapshot>,
-  deps: { cartApi?: CartApi; storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null } = {},
-): Stores {
+export type StoreDeps = {
+  cartApi?: CartApi;
+  /** `localStorage` in the browser; nothing on the server. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** The `cart_id` cookie's value, adopted when storage holds no cart. */
+  cookieCartId?: () => string | null;
+  /** Products with this tag cannot ship (server config, via AppConfig). */
+  shippingExcludedTag?: string;
+};
+
+/** Build the stores from a snapshot and their browser dependencies. */
+export function createStores(snapshot?: Partial<StoresSnapshot>, deps: StoreDeps = {}): Stores {
+  const api = deps.cartApi ?? httpCartApi;
   const ui = new UiStore(snapshot?.ui);
-  const cart = new CartStore(deps.cartApi ?? httpCartApi, ui, deps.storage ?? null);
-  return { ui, cart };
+  const cart = new CartStore(api, ui, deps.storage ?? null, Date.now, deps.cookieCartId);
+  const checkout = new CheckoutStore(cart, api, deps.shippingExcludedTag ?? DEFAULT_SHIPPING_EXCLUDED_TAG);
+  return { ui, cart, checkout };
 }
 
 /** What goes into the page's JSON state block. */
