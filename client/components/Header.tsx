@@ -2,28 +2,41 @@
  * Site header (spec §2): announcement bar, logo, primary link with a product dropdown,
  * header and mega-menu links (with optional product dropdowns), right-hand links, the mobile
  * menu toggle and the cart button "{cartTitle} ({totalQuantity})". Sticky; the logo narrows
- * after scrolling past 32px.
+ * after scrolling past 32px; the header hides while scrolling down and returns on scrolling up.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavLink, ProductCard, SiteSettings } from '../../shared/types';
 import { useStores } from '../stores';
+import { CART_BUTTON_ID } from './CartDrawer';
 import { LinkTo } from './LinkTo';
 import { MobileMenu } from './MobileMenu';
 import { QuickShopCard } from './QuickShopCard';
 
 const SHRINK_AFTER_PX = 32;
 
-function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(false);
+/** Hidden only once the page is scrolled further than this, so the top of the page keeps it. */
+const HIDE_AFTER_PX = 125;
+
+/** Spec §2: `scrolled` past `px`, and `hidden` while the last scroll went down (past HIDE_AFTER_PX). */
+function useScrollState(px: number): { scrolled: boolean; hidden: boolean } {
+  const [state, setState] = useState({ scrolled: false, hidden: false });
   useEffect(() => {
-    const onScroll = () => setPast(window.scrollY > px);
+    let lastY = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      // A locked page (drawer or menu open) does not scroll: keep the header as it is.
+      if (document.documentElement.classList.contains('scroll-locked')) return;
+      const hidden = y > HIDE_AFTER_PX && y > lastY;
+      if (y !== lastY) lastY = y;
+      setState((prev) => (prev.scrolled === y > px && prev.hidden === hidden ? prev : { scrolled: y > px, hidden }));
+    };
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, [px]);
-  return past;
+  return state;
 }
 
 /** A nav item that reveals its products on hover or keyboard focus. */
@@ -45,7 +58,7 @@ function DropdownItem({ link, products, viewAll }: { link: NavLink; products: Pr
 const CartButton = observer(function CartButton({ title }: { title: string }) {
   const { ui, cart } = useStores();
   return (
-    <button type="button" className="cart-button" aria-haspopup="dialog" aria-expanded={ui.cartOpen} onClick={() => ui.openCart()}>
+    <button type="button" id={CART_BUTTON_ID} className="cart-button" aria-haspopup="dialog" aria-expanded={ui.cartOpen} onClick={() => ui.openCart()}>
       {title} ({cart.totalQuantity})
     </button>
   );
@@ -64,11 +77,11 @@ const MenuToggle = observer(function MenuToggle() {
 export function Header({ settings }: { settings: SiteSettings }) {
   const { header, siteTitle, cartData } = settings;
   const { pathname } = useLocation();
-  const scrolled = useScrolledPast(SHRINK_AFTER_PX);
+  const { scrolled, hidden } = useScrollState(SHRINK_AFTER_PX);
   const announcement = header.announcementBarSettings;
 
   return (
-    <header className={`site-header${scrolled ? ' is-scrolled' : ''}`}>
+    <header className={`site-header${scrolled ? ' is-scrolled' : ''}${hidden ? ' is-hidden' : ''}`}>
       {announcement.enabled && announcement.text && <p className="announcement">{announcement.text}</p>}
       <div className="site-header__bar">
         <MenuToggle />

@@ -42,7 +42,7 @@ export function Shell() {
         <Outlet />
       </main>
       <Footer settings={settings} />
-      <CartDrawer cartData={settings.cartData} />
+      <CartDrawer settings={settings} />
       <ScrollLock />
     </>
   );

@@ -1,0 +1,48 @@
+/**
+ * The shopper's cart with its checkout parts (spec §2 cart drawer, §4), shared by the drawer
+ * and the /cart page: lines; checkout type, date, gift note; subtotal, disclaimer and
+ * "Checkout". The settings' empty-cart message when there are no lines. `active` tells the
+ * date selector when to (re)fetch: while the drawer is open, always on the page.
+ */
+import { observer } from 'mobx-react-lite';
+import type { SiteSettings } from '../../../shared/types';
+import { formatMoney } from '../../lib/format';
+import { useStores } from '../../stores';
+import { CartLines } from './CartLines';
+import { CheckoutButton } from './CheckoutButton';
+import { CheckoutTypeSelector } from './CheckoutTypeSelector';
+import { DateSelector } from './DateSelector';
+import { GiftNote } from './GiftNote';
+
+export const CartView = observer(function CartView({ settings, active }: { settings: SiteSettings; active: boolean }) {
+  const { cart } = useStores();
+  const { cartData } = settings;
+  const current = cart.cart;
+  const message = cart.message && <p className="cart-view__message" role="alert">{cart.message}</p>;
+  if (!current || current.lines.length === 0) {
+    return (
+      <div className="cart-view cart-view--empty">
+        <p className="cart-view__empty">{!current && cart.loading ? 'Loading...' : cartData.emptyCartMessage}</p>
+        {message}
+      </div>
+    );
+  }
+  return (
+    <div className="cart-view">
+      <div className="cart-view__body">
+        <CartLines lines={current.lines} />
+        <div className="cart-view__options">
+          <CheckoutTypeSelector cartData={cartData} pickupAddress={settings.pickupAddress} />
+          <DateSelector active={active} />
+          <GiftNote cartData={cartData} />
+        </div>
+      </div>
+      <footer className="cart-view__footer">
+        <p className="cart-view__subtotal"><span>Subtotal</span><span>{formatMoney(current.cost.subtotalAmount)}</span></p>
+        {cartData.cartDisclaimer && <p className="cart-view__note">{cartData.cartDisclaimer}</p>}
+        {message}
+        <CheckoutButton label={cartData.checkoutButton || 'Checkout'} />
+      </footer>
+    </div>
+  );
+});

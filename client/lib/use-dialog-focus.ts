@@ -1,0 +1,50 @@
+/**
+ * Modal focus for a dialog (WAI-ARIA dialog pattern): while `open`, focus moves to `initial`,
+ * Tab and Shift+Tab cycle inside `container`, and Escape calls `onClose`; on close, focus goes
+ * to the element `returnTo()` names.
+ */
+import { useEffect, type RefObject } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusables(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden], [inert]') && el.getClientRects().length > 0);
+}
+
+export function useDialogFocus(options: {
+  open: boolean;
+  container: RefObject<HTMLElement | null>;
+  initial: RefObject<HTMLElement | null>;
+  onClose: () => void;
+  returnTo: () => HTMLElement | null;
+}): void {
+  const { open, container, initial, onClose, returnTo } = options;
+  useEffect(() => {
+    if (!open) return;
+    initial.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        onClose();
+        return;
+      }
+      if (e.key !== 'Tab' || !container.current) return;
+      const items = focusables(container.current);
+      if (!items.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      const inside = container.current.contains(document.activeElement);
+      if (e.shiftKey && (document.activeElement === first || !inside)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      returnTo()?.focus();
+    };
+  }, [open, container, initial, onClose, returnTo]);
+}
