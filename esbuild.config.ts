@@ -59,8 +59,11 @@ function manifestFrom(metafile: Metafile, assetsDir: string): ClientManifest {
   const entry = outputs.find(([, o]) => o.entryPoint === 'client/entry.tsx');
   if (!entry) throw new Error('esbuild produced no output for client/entry.tsx');
   const css = entry[1].cssBundle ? [publicPath(entry[1].cssBundle)] : [];
+  // A dynamically imported chunk gets its own stylesheet, which the code loading it links.
+  const lazyCss = Object.fromEntries(outputs.flatMap(([, o]) =>
+    o.entryPoint && o.entryPoint !== 'client/entry.tsx' && o.cssBundle ? [[o.entryPoint, publicPath(o.cssBundle)]] : []));
   const buildId = createHash('sha256').update(outputs.map(([file]) => file).sort().join('\n')).digest('hex').slice(0, 12);
-  return { buildId, entry: publicPath(entry[0]), css };
+  return { buildId, entry: publicPath(entry[0]), css, lazyCss };
 }
 
 /** Build the Node server bundle dist/server/index.js. */

@@ -3,15 +3,18 @@ import { Transform } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { RouteDataMap, RouteDataSource } from '../../shared/route-data';
 import { AppProviders } from '../../client/App';
 import { describeError, errorTitle } from '../../client/components/ErrorPage';
 import { dehydrateRouter, type AppState } from '../../client/lib/hydration';
 import { findSeo, headData } from '../../client/lib/seo';
+import { DEFAULT_SHIPPING_EXCLUDED_TAG, type AppConfig } from '../../client/lib/app-config';
+import { CALENDAR_MODULE } from '../../client/components/cart/lazy-calendar';
 import { createRoutes, type RouteHandle } from '../../client/routes';
 import { createStores, snapshotStores } from '../../client/stores';
 import { RouteError } from '../../shared/route-data';
+import { PERSONAL_ROUTES } from '../loaders';
 import { isBot } from './bots';
 import { renderHead } from './head';
 import type { ClientManifest } from './manifest';
@@ -25,7 +28,12 @@ export type RenderHandlerOptions = {
   logError?: (error: unknown, context: { url: string }) => void;
   /** Give up on a render that has not finished after this long (default 10 s). */
   renderTimeoutMs?: number;
+  /** Products with this tag cannot ship (config `SHIPPING_EXCLUDED_TAG`; default local-delivery-only). */
+  shippingExcludedTag?: string;
 };
+
+/** Personal pages (the cart) are never stored by a CDN or the browser cache (DESIGN §4). */
+const PRIVATE = 'private, no-store';
 
 /** Spec-facing cache policy: pages are CDN-cacheable; 404s briefly; other errors never. */
 export function cacheControlFor(status: number): string {
@@ -52,11 +60,16 @@ function isUnexpected(error: unknown): boolean {
 }
 
 export function createRenderHandler(options: RenderHandlerOptions): RequestHandler {
-  const { dataSource, manifest, siteUrl, logError = (e, c) => console.error('render failed', c.url, e), renderTimeoutMs = 10_000 } = options;
+  const {
+    dataSource, manifest, siteUrl, logError = (e, c) => console.error('render failed', c.url, e), renderTimeoutMs = 10_000,
+    shippingExcludedTag = DEFAULT_SHIPPING_EXCLUDED_TAG,
+  } = options;
   // Observers must not subscribe (and leave timers behind) during server rendering.
   enableStaticRendering(true);
   const handler = createStaticHandler(createRoutes(dataSource));
   const origin = new URL(siteUrl).origin;
+  const config: AppConfig = { siteUrl, shippingExcludedTag, calendarCss: manifest.lazyCss[CALENDAR_MODULE] ?? null };
+  const isPersonal = (url: URL) => (matchRoutes(handler.dataRoutes, url.pathname) ?? []).some((m) => PERSONAL_ROUTES.has(m.route.id as never));
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -64,7 +77,10 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     res.on('close', () => controller.abort());
     // The URL's origin is ours, never the Host header's; only path and query come from the client.
     const url = new URL(req.originalUrl, origin);
-    const request = new Request(url, { method: 'GET', headers: { accept: 'text/html' }, signal: controller.signal });
+    // Only personal routes' loaders see the shopper's cookies; every other page is the same for all.
+    const personal = isPersonal(url);
+    const cookie = personal ? req.get('cookie') : undefined;
+    const request = new Request(url, { method: 'GET', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) }, signal: controller.signal });
 
     let context: StaticHandlerContext | Response;
     try {
@@ -76,7 +92,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (REDIRECT_STATUSES.has(context.status) && location) return void res.redirect(context.status, location);
-      return void res.status(context.status).set('Cache-Control', 'no-store').end();
+      return void res.status(context.status).set('Cache-Control', personal ? PRIVATE : 'no-store').end();
     }
 
     for (const error of Object.values(context.errors ?? {})) if (isUnexpected(error)) logError(error, { url: url.pathname });
@@ -102,7 +118,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     const state: AppState = {
       router: dehydrateRouter(context.loaderData, context.errors, describeError),
       stores: snapshotStores(stores),
-      config: { siteUrl },
+      config,
     };
     const headHtml = renderHead(head, {
       manifest,
@@ -145,7 +161,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     function send() {
       if (failed || res.headersSent) return;
       res.status(status);
-      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControlFor(status) });
+      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': personal ? PRIVATE : cacheControlFor(status) });
       res.write(`${headHtml}<body><div id="root">`);
       const tail = new Transform({
         transform(chunk, _enc, done) { done(null, chunk); },

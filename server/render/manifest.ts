@@ -2,8 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** `entry` and `css` are public URLs under /assets/. */
-export type ClientManifest = { buildId: string; entry: string; css: string[] };
+/**
+ * `entry` and `css` are public URLs under /assets/; `lazyCss` maps a lazily imported module's
+ * source path (e.g. "client/components/cart/Calendar.tsx") to its chunk's stylesheet URL.
+ */
+export type ClientManifest = { buildId: string; entry: string; css: string[]; lazyCss: Record<string, string> };
 
 /**
  * Read the manifest from `distDir` ("dist", or "dist/client" itself).
