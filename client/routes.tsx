@@ -10,6 +10,7 @@ import { ErrorPage } from './components/ErrorPage';
 import { PageLayout } from './components/PageLayout';
 import { Shell } from './components/Shell';
 import { pathOf } from './lib/format';
+import { CartPage } from './pages/CartPage';
 import { CollectionPage } from './pages/CollectionPage';
 import { CollectionsPage } from './pages/CollectionsPage';
 import { ContentPage } from './pages/ContentPage';
@@ -56,6 +57,7 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
         page('product', 'products/:handle', ProductPage),
         page('collections', 'collections', CollectionsPage),
         page('collection', 'collections/:slug', CollectionPage),
+        page('cart', 'cart', CartPage),
         { id: 'not-found', path: '404', Component: NotFoundPage, handle: { status: 404 } satisfies RouteHandle },
         page('page', ':slug', ContentPage),
         {

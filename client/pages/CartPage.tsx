@@ -1,0 +1,53 @@
+/**
+ * /cart (spec §2): the cart full-page. With JavaScript it is the shared cart view over the
+ * browser's cart store; the server (and a browser without JavaScript) renders the loader's
+ * cart — the `cart_id` cookie's, from the no-JavaScript add-to-cart form — read-only, with
+ * quantities and a checkout link. `?error=unavailable` is that form's "unavailable" answer.
+ */
+import { useSyncExternalStore } from 'react';
+import { useLoaderData, useRouteLoaderData, useSearchParams } from 'react-router';
+import type { RouteDataMap } from '../../shared/route-data';
+import type { Cart, SiteSettings } from '../../shared/types';
+import { CartLines } from '../components/cart/CartLines';
+import { CartView } from '../components/cart/CartView';
+import { formatMoney } from '../lib/format';
+
+/** Spec §5 message for a line that cannot be added. */
+const UNAVAILABLE = 'Line item unavailable or not provided.';
+
+const subscribeNever = () => () => undefined;
+
+/** False on the server and while hydrating, true afterwards (and on client navigations). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeNever, () => true, () => false);
+}
+
+/** The server-rendered cart: lines with quantities, subtotal, a plain checkout link. */
+function StaticCart({ cart, settings }: { cart: Cart | null; settings: SiteSettings }) {
+  const { cartData } = settings;
+  if (!cart || cart.lines.length === 0) return <p className="cart-view__empty">{cartData.emptyCartMessage}</p>;
+  return (
+    <div className="cart-view">
+      <div className="cart-view__body"><CartLines lines={cart.lines} readOnly /></div>
+      <footer className="cart-view__footer">
+        <p className="cart-view__subtotal"><span>Subtotal</span><span>{formatMoney(cart.cost.subtotalAmount)}</span></p>
+        {cartData.cartDisclaimer && <p className="cart-view__note">{cartData.cartDisclaimer}</p>}
+        <a className="button button--block" href={cart.checkoutUrl}>{cartData.checkoutButton || 'Checkout'}</a>
+      </footer>
+    </div>
+  );
+}
+
+export function CartPage() {
+  const { cart } = useLoaderData() as RouteDataMap['cart'];
+  const { settings } = useRouteLoaderData('root') as RouteDataMap['root'];
+  const [searchParams] = useSearchParams();
+  const hydrated = useHydrated();
+  return (
+    <section className="container cart-page">
+      <h1>{settings.cartData.cartTitle}</h1>
+      {searchParams.get('error') === 'unavailable' && <p className="cart-view__message" role="alert">{UNAVAILABLE}</p>}
+      {hydrated ? <CartView settings={settings} active /> : <StaticCart cart={cart} settings={settings} />}
+    </section>
+  );
+}
