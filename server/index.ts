@@ -46,7 +46,7 @@ async function main() {
     cache,
     buildId: manifest.buildId,
     render: (dataSource) => createRenderHandler({
-      dataSource, manifest, siteUrl: config.siteUrl, logError: (err, ctx) => log.error({ err, ...ctx }, 'render failed'),
+      dataSource, manifest, siteUrl: config.siteUrl, shippingExcludedTag: config.shippingExcludedTag, logError: (err, ctx) => log.error({ err, ...ctx }, 'render failed'),
     }),
   });
 

@@ -16,6 +16,8 @@ const addForm = (fields: Record<string, string>, cookie?: string) => {
   return cookie ? req.set('Cookie', cookie) : req;
 };
 const cookieFor = (cartId: string) => `cart_id=${encodeURIComponent(cartId)}`;
+/** `gid://shopify/Cart/{token}?key=…` → token. */
+const cartToken = (cartId: string) => cartId.split('?')[0].split('/').pop()!;
 
 /** The `cart_id` Set-Cookie of a response, parsed. */
 function cartCookie(res: request.Response): { cartId: string; attributes: string[] } {
@@ -127,6 +129,19 @@ describe('the cart route data and cacheable responses', () => {
     }
   });
 
+  test('GET /cart renders the cookie cart, private; an unavailable add shows the spec message', async () => {
+    const { cartId } = cartCookie(await addForm({ merchandiseId: VARIANTS.oliveTree }));
+    const page = await request(t.app).get('/cart').set('Cookie', cookieFor(cartId));
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['set-cookie']).toBeUndefined();
+    // The cart's own token (in its data and checkout link): only this shopper's page has it.
+    expect(page.text).toContain(cartToken(cartId));
+    expect((await request(t.app).get('/cart')).text).not.toContain(cartToken(cartId));
+    const refused = await request(t.app).get('/cart?error=unavailable').set('Cookie', cookieFor(cartId));
+    expect(refused.text).toContain('Line item unavailable or not provided.');
+  });
+
   test('cacheable pages and payloads never set a cookie nor carry the cart, even when the shopper has one', async () => {
     const { cartId } = cartCookie(await addForm({ merchandiseId: VARIANTS.bodega }));
     for (const path of ['/', '/products', '/__payload/root', '/__payload/home']) {
@@ -134,7 +149,7 @@ describe('the cart route data and cacheable responses', () => {
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toMatch(/^public/);
       expect(res.headers['set-cookie']).toBeUndefined();
-      expect(res.text).not.toContain(cartId.split('?')[0].split('/').pop());
+      expect(res.text).not.toContain(cartToken(cartId));
     }
   });
 });

@@ -50,7 +50,9 @@ export async function startTestApp(opts: {
     log,
     cache,
     buildId: manifest.buildId,
-    render: (dataSource) => createRenderHandler({ dataSource, manifest, siteUrl: config.siteUrl, logError: () => {} }),
+    render: (dataSource) => createRenderHandler({
+      dataSource, manifest, siteUrl: config.siteUrl, shippingExcludedTag: config.shippingExcludedTag, logError: () => {},
+    }),
   });
   return {
     app, config, emulators, cache,
