@@ -59,6 +59,8 @@ export type Config = {
     availabilityTtlMs: number;
   };
   redisUrl: string | null;
+  /** Local mode: where the emulators keep carts and orders, and the address they bind. */
+  emulators: { dataDir: string; host: string };
 };
 
 /**
@@ -123,6 +125,9 @@ const Env = z.object({
   CONTENT_EMULATOR_PORT: port.default(4002),
   SCHEDULER_EMULATOR_PORT: port.default(4003),
   CLIENT_DIST_DIR: optional,
+  DATA_DIR: optional,
+  // 0.0.0.0 in a container that publishes the emulator ports; loopback otherwise.
+  EMULATOR_HOST: z.union([z.ipv4(), z.ipv6()]).default('127.0.0.1'),
 });
 
 /** Variables that must all be set in live mode (DESIGN §2). */
@@ -170,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, emulators?: Emu
     trustedIpHeader: e.TRUSTED_IP_HEADER ?? null,
     shippingExcludedTag: e.SHIPPING_EXCLUDED_TAG,
     redisUrl: e.REDIS_URL ?? null,
+    emulators: { dataDir: e.DATA_DIR ?? path.join(PROJECT_ROOT, '.data'), host: e.EMULATOR_HOST },
   };
   const schedulerLimits = { timeoutMs: e.SCHEDULER_TIMEOUT_MS, availabilityTtlMs: e.AVAILABILITY_TTL_SECONDS * 1000 };
 

@@ -28,7 +28,8 @@ async function configure(): Promise<{ config: Config; emulators: RunningEmulator
     shopUrl: defaults.siteUrl,
     // Explicit, because the emulators' own defaults assume they run from source, not the bundle.
     contentDir: path.join(PROJECT_ROOT, 'content'),
-    dataDir: path.join(PROJECT_ROOT, '.data'),
+    dataDir: defaults.emulators.dataDir,
+    host: defaults.emulators.host,
   });
   const config = loadConfig(process.env, {
     storefront: emulators.storefront.url, content: emulators.content.url, scheduler: emulators.scheduler.url,
