@@ -147,3 +147,63 @@ describe('no personal data in cacheable HTML', () => {
     expect(Object.keys(state.stores)).toEqual(['ui']);
   });
 });
+
+describe('/cart page', () => {
+  const state = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="__STATE__">([\s\S]*?)<\/script>/)![1]);
+
+  test('answers 200, private no-store, with the empty-cart message and no cart data without the cookie', async () => {
+    const res = await request(t.app).get('/cart');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(head(res.text).title).toBe('Gramercy Stems | Cart');
+    expect(text(res.text)).toContain('Your cart is empty.');
+    expect(res.text).not.toContain('gid://shopify/Cart');
+    expect(state(res.text).router.loaderData.cart.cart).toBeNull();
+  });
+
+  test("with the cart_id cookie it renders that cart read-only, with a checkout link, never cacheable", async () => {
+    const created = await request(t.app).post('/api/cart').set('Origin', SITE).send({});
+    const pdp = await request(t.app).get('/products/bodega-bunch');
+    const variant = state(pdp.text).router.loaderData.product.product.variants[0].id;
+    await request(t.app).post('/api/cart/lines').set('Origin', SITE).send({ cartId: created.body.data.id, merchandiseId: variant, quantity: 2 });
+
+    const res = await request(t.app).get('/cart').set('Cookie', `cart_id=${encodeURIComponent(created.body.data.id)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = text(res.text);
+    expect(body).toContain('The Bodega Bunch');
+    expect(body).toContain('Quantity: 2');
+    expect(res.text).toMatch(/<a class="button button--block" href="http:\/\/127\.0\.0\.1:\d+\/cart\/c\/[^"]+">Checkout<\/a>/);
+  });
+
+  test('other pages never see the cookie and stay cacheable', async () => {
+    const created = await request(t.app).post('/api/cart').set('Origin', SITE).send({});
+    const res = await request(t.app).get('/products/bodega-bunch').set('Cookie', `cart_id=${encodeURIComponent(created.body.data.id)}`);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
+    expect(res.text).not.toContain(created.body.data.id);
+  });
+});
+
+describe('cart drawer and add to cart, server-rendered', () => {
+  test('the product page has a real add-to-cart form and a drawer with no personal data', async () => {
+    const res = await request(t.app).get('/products/bodega-bunch');
+    const form = res.text.match(/<form class="add-to-cart"[^>]*>[\s\S]*?<\/form>/)?.[0] ?? '';
+    expect(form).toMatch(/action="\/cart"/);
+    expect(form).toMatch(/method="post"/);
+    expect(form).toMatch(/<input type="hidden" name="merchandiseId" value="gid:\/\/shopify\/ProductVariant\/\d+"/);
+    expect(form).toMatch(/<input type="hidden" name="quantity" value="1"/);
+    const drawer = res.text.match(/<aside[^>]*role="dialog"[\s\S]*?<\/aside>/)?.[0] ?? '';
+    expect(drawer).toContain('aria-hidden="true"');
+    expect(drawer).not.toMatch(/gid:\/\/shopify\/Cart|checkout|receiverEmail|giftNote/i);
+  });
+
+  test('?variant= puts that variant in the form', async () => {
+    const pdp = await request(t.app).get('/products/classic-gramercy-bouquet');
+    const variants = JSON.parse(pdp.text.match(/<script type="application\/json" id="__STATE__">([\s\S]*?)<\/script>/)![1])
+      .router.loaderData.product.product.variants as { id: string; title: string }[];
+    const classic = variants.find((v) => v.title === 'Classic')!;
+    const res = await request(t.app).get(`/products/classic-gramercy-bouquet?variant=${classic.id.split('/').pop()}`);
+    expect(res.text).toContain(`name="merchandiseId" value="${classic.id}"`);
+  });
+});
