@@ -17,9 +17,6 @@ export function renderHead(head: HeadData, opts: { manifest: ClientManifest; fav
   return [
     '<!doctype html><html lang="en"><head>',
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    // Same-origin referrers only: under the header's `no-referrer`, Chromium sends `Origin: null`
-    // with the no-JavaScript add-to-cart form's POST, which the server's Origin check refuses.
-    '<meta name="referrer" content="same-origin">',
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description ?? '')}">`,
     meta('name', 'keywords', head.keywords.join(', ')),
