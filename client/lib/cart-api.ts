@@ -1,17 +1,10 @@
 /** The browser's cart calls: same-origin JSON endpoints of the server (DESIGN §5). */
-import type { AvailabilityAnswer, DateKey } from '../../shared/availability';
-import type { CheckoutType } from '../../shared/fulfilment';
+import type { AvailabilityAnswer } from '../../shared/availability';
+import type { CartAttributeInput } from '../../shared/cart-attributes';
 import type { ApiResult, Cart } from '../../shared/types';
 
-/** Body of `PUT /api/cart/attributes`: the client-held checkout values (spec §3). */
-export type CheckoutDetails = {
-  checkoutType: CheckoutType;
-  deliveryDate: DateKey | null;
-  pickupDate: DateKey | null;
-  isGift: boolean;
-  giftNote: string;
-  receiverEmail: string;
-};
+/** Body of `PUT /api/cart/attributes`: the client-held checkout values (spec §3); the server adds the lines. */
+export type CheckoutDetails = Omit<CartAttributeInput, 'lines'>;
 
 /** What the stores need from the network; tests and SSR may pass another one. */
 export interface CartApi {
