@@ -105,16 +105,8 @@ export type CartLine = {
   id: string;
   quantity: number;
   cost: { totalAmount: Money };
-  merchandise: {
-    id: string;
-    title: string;
-    sku: string | null;
-    availableForSale: boolean;
-    quantityAvailable: number | null;
-    selectedOptions: SelectedOption[];
-    price: Money;
-    compareAtPrice: Money | null;
-    image: Picture | null;
+  /** The variant bought, with the product fields the cart shows and the shipping rule reads. */
+  merchandise: ProductVariant & {
     product: { id: string; handle: string; title: string; vendor: string; tags: string[] };
   };
   sellingPlanAllocation: { sellingPlan: { id: string; name: string } } | null;

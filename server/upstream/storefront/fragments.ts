@@ -186,24 +186,7 @@ export const CART = gql`
         }
         merchandise {
           ... on ProductVariant {
-            id
-            title
-            sku
-            availableForSale
-            quantityAvailable
-            selectedOptions {
-              name
-              value
-            }
-            price {
-              ...Money
-            }
-            compareAtPrice {
-              ...Money
-            }
-            image {
-              ...ImageFields
-            }
+            ...VariantFields
             product {
               id
               handle
@@ -223,7 +206,7 @@ export const CART = gql`
     }
   }
   ${MONEY}
-  ${IMAGE}
+  ${VARIANT}
 `;
 
 export const USER_ERRORS = gql`
