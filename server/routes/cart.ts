@@ -9,7 +9,7 @@
  * Answers ApiResult<Cart> with spec §8 messages: 400/422 bad input (checked before any write, so
  * a rejected change leaves the cart as it was), 404 unknown cart, 502/504 upstream failure.
  */
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { isDateKey } from '../../shared/availability';
 import { buildCartAttributes, GIFT_NOTE_MAX, purchasedWithAttribute } from '../../shared/cart-attributes';
@@ -71,6 +71,8 @@ const ATTRIBUTE_FIELD_MESSAGES: Record<string, string> = {
 };
 
 type CartPayload = { cart: CartFieldsFragment | null; userErrors: CartUserErrorsFragment[] } | null | undefined;
+/** A write refused before it happens: the status and spec message to answer. */
+type Refusal = { refuse: number; message: string };
 
 export function cartRoutes(deps: { storefront: StorefrontClientFactory; imageOrigin: string; log: Logger }): Router {
   const router = Router();
@@ -115,50 +117,48 @@ export function cartRoutes(deps: { storefront: StorefrontClientFactory; imageOri
     }
   });
 
-  router.post('/api/cart/lines', async (req, res) => {
-    const body = AddBody.safeParse(req.body);
+  /**
+   * One cart-line mutation (spec §5/§8): a body that fails `schema` on `field` answers 400 with
+   * `fieldMessage`, any other bad body 400 with `failed`; then `run` writes (or refuses with a
+   * status before writing) and its payload is answered with `success` / `failed`.
+   */
+  const lineMutation = <T>(
+    schema: z.ZodType<T>,
+    field: string,
+    fieldMessage: string,
+    messages: { success: string; failed: string },
+    run: (body: T) => Promise<CartPayload | Refusal>,
+  ) => async (req: Request, res: Response) => {
+    const body = schema.safeParse(req.body);
     if (!body.success) {
-      const badLine = body.error.issues.some((i) => i.path[0] === 'merchandiseId');
-      return fail(res, 400, badLine ? MESSAGES.lineUnavailable : MESSAGES.cartAddFailed);
+      const badField = body.error.issues.some((i) => i.path[0] === field);
+      return fail(res, 400, badField ? fieldMessage : messages.failed);
     }
-    const { cartId: id, merchandiseId, quantity, sellingPlanId, attributes } = body.data;
     try {
+      const outcome = await run(body.data);
+      if (outcome && 'refuse' in outcome) return fail(res, outcome.refuse, outcome.message);
+      answer(res, outcome, messages.success, messages.failed);
+    } catch (err) {
+      upstreamFailed(res, err, messages.failed);
+    }
+  };
+
+  router.post('/api/cart/lines', lineMutation(AddBody, 'merchandiseId', MESSAGES.lineUnavailable,
+    { success: MESSAGES.itemAdded, failed: MESSAGES.cartAddFailed },
+    async ({ cartId: id, merchandiseId, quantity, sellingPlanId, attributes }) => {
       // Spec §5: only a variant available for sale may be added — checked before the cart changes.
-      if (!(await isVariantAvailable(client(), merchandiseId))) return fail(res, 422, MESSAGES.lineUnavailable);
+      if (!(await isVariantAvailable(client(), merchandiseId))) return { refuse: 422, message: MESSAGES.lineUnavailable };
       const data = await client().mutate(CART_LINES_ADD, { cartId: id, lines: [{ merchandiseId, quantity, sellingPlanId, attributes }] });
-      answer(res, data.cartLinesAdd, MESSAGES.itemAdded, MESSAGES.cartAddFailed);
-    } catch (err) {
-      upstreamFailed(res, err, MESSAGES.cartAddFailed);
-    }
-  });
+      return data.cartLinesAdd;
+    }));
 
-  router.patch('/api/cart/lines', async (req, res) => {
-    const body = UpdateBody.safeParse(req.body);
-    if (!body.success) {
-      const badLine = body.error.issues.some((i) => i.path[0] === 'line');
-      return fail(res, 400, badLine ? MESSAGES.lineNotObject : MESSAGES.cartUpdateFailed);
-    }
-    try {
-      const data = await client().mutate(CART_LINES_UPDATE, { cartId: body.data.cartId, lines: [body.data.line] });
-      answer(res, data.cartLinesUpdate, MESSAGES.itemUpdated, MESSAGES.cartUpdateFailed);
-    } catch (err) {
-      upstreamFailed(res, err, MESSAGES.cartUpdateFailed);
-    }
-  });
+  router.patch('/api/cart/lines', lineMutation(UpdateBody, 'line', MESSAGES.lineNotObject,
+    { success: MESSAGES.itemUpdated, failed: MESSAGES.cartUpdateFailed },
+    async ({ cartId: id, line }) => (await client().mutate(CART_LINES_UPDATE, { cartId: id, lines: [line] })).cartLinesUpdate));
 
-  router.delete('/api/cart/lines', async (req, res) => {
-    const body = RemoveBody.safeParse(req.body);
-    if (!body.success) {
-      const badLine = body.error.issues.some((i) => i.path[0] === 'lineId');
-      return fail(res, 400, badLine ? MESSAGES.noLineId : MESSAGES.cartRemoveFailed);
-    }
-    try {
-      const data = await client().mutate(CART_LINES_REMOVE, { cartId: body.data.cartId, lineIds: [body.data.lineId] });
-      answer(res, data.cartLinesRemove, MESSAGES.itemRemoved, MESSAGES.cartRemoveFailed);
-    } catch (err) {
-      upstreamFailed(res, err, MESSAGES.cartRemoveFailed);
-    }
-  });
+  router.delete('/api/cart/lines', lineMutation(RemoveBody, 'lineId', MESSAGES.noLineId,
+    { success: MESSAGES.itemRemoved, failed: MESSAGES.cartRemoveFailed },
+    async ({ cartId: id, lineId: line }) => (await client().mutate(CART_LINES_REMOVE, { cartId: id, lineIds: [line] })).cartLinesRemove));
 
   /**
    * Spec §4/§5: the checkout details saved before checkout (shared/cart-attributes.ts). Every
