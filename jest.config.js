@@ -4,7 +4,7 @@ module.exports = {
   testEnvironment: 'node',
   testEnvironmentOptions: { globalsCleanup: 'off' },
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@portabletext|@sanity|groq-js|get-it|nanoid|lru-cache)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@portabletext|@sanity|groq-js|get-it|nanoid|lru-cache|cookie)/)'],
   testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/tests/**/*.test.tsx'],
   testTimeout: 30000,
   maxWorkers: 2,

@@ -15,8 +15,9 @@ import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security';
-import { createAvailabilityService } from './availability/service';
-import { createServerDataSource, type ServerDataSource } from './loaders';
+import { createAvailabilityService } from './cart/calendar';
+import { createCartService, type CartService } from './cart/service';
+import { createServerDataSource, UpstreamData } from './loaders';
 import type { Logger } from './logger';
 import { availabilityRoutes } from './routes/availability';
 import { cartRoutes } from './routes/cart';
@@ -35,15 +36,29 @@ export type AppDeps = {
   buildId: string | null;
 };
 
-export type App = express.Express & { locals: { dataSource: ServerDataSource; storefront: StorefrontClientFactory; content: ContentClient } };
+/** The Express app and the cart service every cart entry point uses (tests reach it too). */
+export type App = express.Express & { locals: { cart: CartService } };
 
 export function createApp(config: Config, deps: AppDeps): App {
   const storefront = storefrontClientFactory(config.storefront);
   const content = createContentClient(config.content);
-  const dataSource = createServerDataSource({ config, cache: deps.cache, content, storefront, log: deps.log });
+  const data = new UpstreamData({ config, cache: deps.cache, content, storefront, log: deps.log });
+  const cart = createCartService({
+    storefront,
+    calendar: createAvailabilityService(config.scheduler, deps.cache),
+    productCard: async (handle) => {
+      const card = await data.productCard(handle);
+      // Prices do not matter to the cart rules: an empty price index.
+      return card ? data.reshape.productCard(card, new Map()) : null;
+    },
+    shippingExcludedTag: config.shippingExcludedTag,
+    imageOrigin: config.storefront.imageOrigin,
+    log: deps.log,
+  });
+  const dataSource = createServerDataSource({ data, cart, siteUrl: config.siteUrl, log: deps.log });
 
   const app = express() as App;
-  Object.assign(app.locals, { dataSource, storefront, content });
+  app.locals.cart = cart;
   app.disable('x-powered-by');
   // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (DESIGN §7).
   app.set('trust proxy', true);
@@ -58,12 +73,10 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(payloadRoutes(dataSource, config.siteUrl));
 
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));
-  app.use(cartRoutes({ storefront, imageOrigin: config.storefront.imageOrigin, log: deps.log }));
-  app.use(availabilityRoutes({
-    storefront, availability: createAvailabilityService(config.scheduler, deps.cache), imageOrigin: config.storefront.imageOrigin, log: deps.log,
-  }));
+  app.use(cartRoutes(cart));
+  app.use(availabilityRoutes(cart));
   app.use('/api', apiNotFound);
-  app.use(cartFormRoutes({ config, storefront, log: deps.log }));
+  app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
 
   app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.buildId }));
   app.use(deps.render(dataSource));

@@ -127,13 +127,17 @@ export class CartStore {
     this.storage?.setItem(CART_EXPIRY_KEY, String(this.now() + CART_LIFETIME_MS));
   }
 
-  /** Take the server's cart (or its message). */
+  /**
+   * Take the server's answer: its cart whenever it sends one — a refused or reduced change comes
+   * with the cart as it really is (a line the platform cut to the stock left) — and its message
+   * when it failed. True only for a success.
+   */
   private accept(result: ApiResult<Cart>): boolean {
+    if (result.data) this.cart = result.data;
     if (result.isError || !result.data) {
       this.message = result.message;
       return false;
     }
-    this.cart = result.data;
     this.message = null;
     return true;
   }

@@ -1,9 +1,11 @@
 /**
- * The `cart_id` cookie (issue 4): set by the no-JavaScript add-to-cart form, read by the `cart`
- * page loader. It holds the Storefront cart id (URL-encoded) and grants nothing beyond that
- * cart — like the id the browser keeps in localStorage — so it is deliberately not HttpOnly:
- * the browser cart store adopts it. Lifetime: the spec §9 cart lifetime, 2 days.
+ * The `cart_id` cookie: set by the no-JavaScript add-to-cart form, read by the `/cart` page
+ * loader. It holds the Storefront cart id (URL-encoded) and grants nothing beyond that cart —
+ * like the id the browser keeps in localStorage — so it is deliberately not HttpOnly: the
+ * browser cart store adopts it (docs/decisions). Lifetime: the spec §9 cart lifetime, 2 days.
+ * Parsing is the `cookie` package's (the one Express itself uses to write cookies).
  */
+import { parseCookie } from 'cookie';
 import type { CookieOptions } from 'express';
 
 export const CART_COOKIE = 'cart_id';
@@ -16,16 +18,10 @@ export function cartCookieOptions(siteUrl: string): CookieOptions {
   return { path: '/', sameSite: 'lax', secure: new URL(siteUrl).protocol === 'https:', httpOnly: false, maxAge: CART_LIFETIME_MS };
 }
 
-/** A cookie's decoded value from a `Cookie` request header, or null (absent or badly encoded). */
+/**
+ * A cookie's URL-decoded value from a `Cookie` request header, or null when absent. A value that
+ * is not valid percent-encoding comes back as sent; callers validate the value's format.
+ */
 export function readCookie(header: string | null | undefined, name: string): string | null {
-  for (const pair of (header ?? '').split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return header ? parseCookie(header)[name] ?? null : null;
 }

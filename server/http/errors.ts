@@ -1,31 +1,78 @@
 /**
- * Last-resort handlers: a JSON 404 for unknown /api paths, and the error handler — the status of
- * a client error (bad JSON, too large, missing asset) with a short message, otherwise 500 with the
- * spec's error page text (spec §8). Stacks go to the log, never into the body.
+ * The one error path of the app. Routes and services throw typed errors; this handler answers
+ * them all:
+ *   ShopperError    400 / 404 / 409 / 422  the shopper's request cannot be done as asked
+ *   UpstreamError   502 / 504              an upstream service failed or timed out
+ *   body-parser     4xx                    malformed or too large JSON / form bodies
+ *   anything else   500                    logged with its stack, never shown
+ * `/api/*` answers `{ isError: true, message, data? }` (the browser's ApiResult, `data` being
+ * e.g. the cart as it now is), `/__payload/*` answers `{ status, message }` (the route-data
+ * contract, shared/route-data.ts), anything else plain text. Errors are never cacheable.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { MESSAGES } from './messages';
-import { currentRequest } from './request-context';
+import type { ApiResult, Cart } from '../../shared/types';
 import type { Logger } from '../logger';
+import { UpstreamError } from '../upstream/errors';
+import { MESSAGES } from './messages';
+import { requestLog } from './request-context';
 
-export const apiNotFound: RequestHandler = (req, res) => {
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.status(404).json({ isError: true, message: `No API endpoint at ${req.method} ${req.path}.` });
+/** Statuses for a shopper's mistake: malformed (400), unknown (404), conflict (409), refused (422). */
+export type ShopperStatus = 400 | 404 | 409 | 422;
+
+/**
+ * A request the server refuses, with the message the shopper reads (spec §8 wording where the
+ * spec has one). `code` names the reason for answers that cannot carry text (the no-JavaScript
+ * form's redirect); `cart` is the cart as it now is, sent as the JSON answer's `data` so the
+ * browser shows what really happened.
+ */
+export class ShopperError extends Error {
+  constructor(
+    readonly status: ShopperStatus,
+    message: string,
+    readonly details: { code?: string; cart?: Cart } = {},
+  ) {
+    super(message);
+    this.name = 'ShopperError';
+  }
+}
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new ShopperError(404, `No API endpoint at ${req.method} ${req.path}.`));
 };
+
+type Answer = { status: number; message: string; data?: unknown };
+
+/** What to answer for `err`, and whether it deserves an error log (only our own faults do). */
+function answerFor(err: unknown, api: boolean): Answer & { unexpected: boolean } {
+  if (err instanceof ShopperError) return { status: err.status, message: err.message, data: err.details.cart, unexpected: false };
+  if (err instanceof UpstreamError) {
+    return { status: err.status, message: api ? err.shopperMessage ?? MESSAGES.somethingWentWrong : MESSAGES.errorPage, unexpected: false };
+  }
+  // body-parser and static-file errors carry a 4xx status; `expose` says the message is safe.
+  const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown; message?: unknown } | null;
+  const status = Number(e?.status ?? e?.statusCode);
+  if (status >= 400 && status < 500) {
+    const message = e?.type === 'entity.parse.failed' ? 'Malformed JSON body.' : e?.expose ? String(e.message) : 'Bad request.';
+    return { status, message, unexpected: false };
+  }
+  return { status: 500, message: MESSAGES.errorPage, unexpected: true };
+}
 
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    const status = Number(err?.status ?? err?.statusCode);
-    const clientError = status >= 400 && status < 500;
-    if (!clientError) (currentRequest()?.log ?? log).error({ err, url: req.originalUrl }, 'unhandled error');
-    res.setHeader('Cache-Control', 'no-store');
-    const message = clientError ? (err.type === 'entity.parse.failed' ? 'Malformed JSON body.' : err.expose ? String(err.message) : 'Bad request.') : MESSAGES.errorPage;
-    const code = clientError ? status : 500;
-    if (req.path.startsWith('/api/') || req.path.startsWith('/__payload/')) {
-      res.status(code).json(req.path.startsWith('/api/') ? { isError: true, message } : { status: code, message });
-    } else {
-      res.status(code).type('text/plain').send(message);
+    const api = req.path.startsWith('/api/');
+    const { status, message, data, unexpected } = answerFor(err, api);
+    const reqLog = requestLog(log);
+    if (unexpected) reqLog.error({ err, url: req.originalUrl }, 'unhandled error');
+    else if (status >= 500) reqLog.error({ err, url: req.originalUrl }, message);
+    else reqLog.info({ status, reason: message, url: req.originalUrl }, 'request refused');
+    res.setHeader('Cache-Control', api ? 'private, no-store' : 'no-store');
+    if (api) {
+      const body: ApiResult<unknown> = data === undefined ? { isError: true, message } : { isError: true, message, data };
+      return void res.status(status).json(body);
     }
+    if (req.path.startsWith('/__payload/')) return void res.status(status).json({ status, message });
+    res.status(status).type('text/plain').send(message);
   };
 }

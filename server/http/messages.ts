@@ -2,6 +2,8 @@
  * Shopper-facing texts: spec §8 word for word, the spec §9 date labels, and — marked below —
  * short texts of our own where the spec has none.
  */
+import { GIFT_NOTE_MAX } from '../../shared/cart-attributes';
+
 export const MESSAGES = {
   errorPage: 'Whoops something went wrong on our end. Please refresh the page and try again.',
   cartCreateFailed: 'Cart creation was unsuccessful.',
@@ -21,6 +23,10 @@ export const MESSAGES = {
   selectPickupDate: 'Select a pickup date',
   // Not in the spec.
   attributesSaved: 'Your delivery details were saved.',
+  cartCreated: 'Cart created.',
+  cartFetched: 'Cart fetched.',
+  lineNotInCart: 'That item is no longer in your cart.',
+  giftNoteTooLong: `The gift note can be at most ${GIFT_NOTE_MAX} characters.`,
   badCartId: 'A valid cartId is required.',
   cartNotFound: 'Cart not found.',
   badFulfilmentType: 'type must be "delivery" or "pickup".',

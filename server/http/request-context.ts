@@ -17,6 +17,16 @@ export function currentRequest(): RequestContext | undefined {
   return storage.getStore();
 }
 
+/** The current request's logger (it carries the request id), or `fallback` outside a request. */
+export function requestLog(fallback: Logger): Logger {
+  return storage.getStore()?.log ?? fallback;
+}
+
+/** The shopper's IP for `Shopify-Storefront-Buyer-IP`, or null outside a request. */
+export function buyerIp(): string | null {
+  return storage.getStore()?.clientIp ?? null;
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**

@@ -4,14 +4,12 @@
  * a cart id, or the cart is unknown or completed. Personal: answered `private, no-store`.
  */
 import type { RouteDataMap } from '../../shared/route-data';
+import { cartIdSchema } from '../cart/input';
+import type { CartService } from '../cart/service';
 import { CART_COOKIE, readCookie } from '../http/cookies';
-import { cartIdSchema, fetchCart } from '../upstream/storefront/cart';
-import type { StorefrontClient } from '../upstream/storefront/client';
-import type { ShopifyReshapeOptions } from '../upstream/storefront/reshape';
 
 /** @throws UpstreamError when the Storefront API fails (the data source turns it into a 5xx page) */
-export async function loadCart(client: StorefrontClient, reshape: ShopifyReshapeOptions, request: Request): Promise<RouteDataMap['cart']> {
+export async function loadCart(cart: CartService, request: Request): Promise<RouteDataMap['cart']> {
   const id = cartIdSchema.safeParse(readCookie(request.headers.get('cookie'), CART_COOKIE));
-  const cart = id.success ? await fetchCart(client, id.data, reshape) : null;
-  return { seo: { title: 'Cart' }, cart };
+  return { seo: { title: 'Cart' }, cart: id.success ? await cart.find(id.data) : null };
 }

@@ -8,15 +8,17 @@
  * the same for everyone and CDN-cacheable (DESIGN §4).
  */
 import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../../shared/route-data';
+import type { CartService } from '../cart/service';
 import { MESSAGES } from '../http/messages';
-import { currentRequest } from '../http/request-context';
+import { requestLog } from '../http/request-context';
+import type { Logger } from '../logger';
 import { UpstreamError } from '../upstream/errors';
 import { loadCart } from './cart';
 import { loadCollection, loadCollections, loadProduct, loadProducts } from './catalogue';
 import { loadHome, loadPage, loadRoot } from './content';
-import { UpstreamData, type DataDeps } from './upstream-data';
+import type { UpstreamData } from './upstream-data';
 
-export type { DataDeps } from './upstream-data';
+export { UpstreamData, type DataDeps } from './upstream-data';
 
 type Loaders = { [R in RouteId]: (params: RouteParams, request: Request) => Promise<RouteDataMap[R]> };
 
@@ -26,13 +28,15 @@ export const PERSONAL_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['cart']);
 export type ServerDataSource = RouteDataSource & {
   /** Route ids this source serves (the payload endpoint 404s any other). */
   has(route: string): route is RouteId;
-  /** The cached upstream reads, for readiness probes and the cart's card lookups. */
-  data: UpstreamData;
 };
 
-export function createServerDataSource(deps: DataDeps): ServerDataSource {
-  const data = new UpstreamData(deps);
-  const { siteUrl } = deps.config;
+/**
+ * @param deps.data   the cached upstream reads (catalogue and content)
+ * @param deps.cart   the cart service (the `cart` route reads the cookie's cart through it)
+ * @param deps.siteUrl the shop's public origin (canonical URLs, JSON-LD)
+ */
+export function createServerDataSource(deps: { data: UpstreamData; cart: CartService; siteUrl: string; log: Logger }): ServerDataSource {
+  const { data, siteUrl } = deps;
   const loaders: Loaders = {
     root: () => loadRoot(data, siteUrl),
     home: () => loadHome(data),
@@ -41,17 +45,16 @@ export function createServerDataSource(deps: DataDeps): ServerDataSource {
     collections: () => loadCollections(data),
     collection: (params) => loadCollection(data, params),
     page: (params) => loadPage(data, params),
-    cart: (_params, request) => loadCart(deps.storefront(currentRequest()?.clientIp ?? null), data.shopify, request),
+    cart: (_params, request) => loadCart(deps.cart, request),
   };
   return {
-    data,
     has: (route): route is RouteId => Object.hasOwn(loaders, route),
     async load<R extends RouteId>(route: R, params: RouteParams, request: Request): Promise<RouteDataMap[R]> {
       try {
         return await (loaders[route] as (p: RouteParams, r: Request) => Promise<RouteDataMap[R]>)(params, request);
       } catch (err) {
         if (err instanceof UpstreamError) {
-          (currentRequest()?.log ?? deps.log).error({ err, route }, 'route data failed upstream');
+          requestLog(deps.log).error({ err, route }, 'route data failed upstream');
           throw new RouteError(err.status, MESSAGES.errorPage);
         }
         throw err;

@@ -6,25 +6,15 @@
  *   body { shoppingCart: [{ variant_id, product_id, quantity }] }   (integers)
  *
  * `baseUrl` is the service origin (SCHEDULER_URL, e.g. https://api-us.zapiet.com). Every failure
- * is a SchedulerError; the availability route turns it into "no dates" (spec §7).
+ * is an UpstreamError('scheduler'): 504 when it took longer than `timeoutMs`, else 502 (refused,
+ * HTTP error, invalid answer, or a cart line whose ids are not Shopify GIDs). The browser then
+ * shows no dates (spec §7).
  */
 import { parseAvailability, type AvailabilityAnswer } from '../../shared/availability';
 import type { CartLine } from '../../shared/types';
+import { UpstreamError } from '../upstream/errors';
 
-export type SchedulerErrorKind = 'invalid-cart' | 'timeout' | 'network' | 'http' | 'invalid-response';
-
-/** A failed availability call; `status` is set for kind 'http'. */
-export class SchedulerError extends Error {
-  constructor(
-    readonly kind: SchedulerErrorKind,
-    message: string,
-    readonly status?: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'SchedulerError';
-  }
-}
+const failed = (message: string, cause?: unknown) => new UpstreamError('scheduler', 502, message, { cause });
 
 export type ShoppingCartItem = { variant_id: number; product_id: number; quantity: number };
 
@@ -36,14 +26,14 @@ export type SchedulerLine = Pick<CartLine, 'quantity'> & {
 function numericId(gid: string, type: 'ProductVariant' | 'Product'): number {
   const match = new RegExp(`^gid://shopify/${type}/(\\d+)$`).exec(gid);
   const id = match ? Number(match[1]) : NaN;
-  if (!Number.isSafeInteger(id)) throw new SchedulerError('invalid-cart', `Not a Shopify ${type} id: ${gid}`);
+  if (!Number.isSafeInteger(id)) throw failed(`Not a Shopify ${type} id: ${gid}`);
   return id;
 }
 
 /**
  * The request body's `shoppingCart` from cart lines: numeric ids taken from the Shopify GIDs
- * (`gid://shopify/ProductVariant/9001` → 9001). Throws SchedulerError('invalid-cart') for an
- * id that is not such a GID.
+ * (`gid://shopify/ProductVariant/9001` → 9001). Throws an UpstreamError (502) for an id that
+ * is not such a GID.
  */
 export function shoppingCartFromLines(lines: SchedulerLine[]): ShoppingCartItem[] {
   return lines.map((line) => ({
@@ -64,7 +54,7 @@ export type FetchAvailabilityOptions = {
   fetch?: typeof fetch;
 };
 
-/** Asks the scheduler for a calendar; resolves to the validated answer or rejects with a SchedulerError. */
+/** Asks the scheduler for a calendar; resolves to the validated answer or rejects with an UpstreamError('scheduler'). */
 export async function fetchAvailability(options: FetchAvailabilityOptions): Promise<AvailabilityAnswer> {
   const { baseUrl, shop, locationId, type, lines, timeoutMs, fetch: fetchImpl = fetch } = options;
   const url = new URL(`v1.0/${type}/locations/${encodeURIComponent(locationId)}/calendar`, baseUrl.replace(/\/?$/, '/'));
@@ -82,17 +72,17 @@ export async function fetchAvailability(options: FetchAvailabilityOptions): Prom
     });
     text = await response.text();
   } catch (error) {
-    if (signal.aborted) throw new SchedulerError('timeout', `Scheduler ${type} calendar took over ${timeoutMs} ms`, undefined, { cause: error });
-    throw new SchedulerError('network', `Scheduler ${type} calendar unreachable: ${(error as Error).message}`, undefined, { cause: error });
+    if (signal.aborted) throw new UpstreamError('scheduler', 504, `Scheduler ${type} calendar took over ${timeoutMs} ms`, { cause: error });
+    throw failed(`Scheduler ${type} calendar unreachable: ${(error as Error).message}`, error);
   }
-  if (!response.ok) throw new SchedulerError('http', `Scheduler ${type} calendar answered HTTP ${response.status}`, response.status);
+  if (!response.ok) throw failed(`Scheduler ${type} calendar answered HTTP ${response.status}`);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new SchedulerError('invalid-response', `Scheduler ${type} calendar sent invalid JSON`, undefined, { cause: error });
+    throw failed(`Scheduler ${type} calendar sent invalid JSON`, error);
   }
   const answer = parseAvailability(raw);
-  if (!answer) throw new SchedulerError('invalid-response', `Scheduler ${type} calendar answer is not { minDate, maxDate, disabled }`);
+  if (!answer) throw failed(`Scheduler ${type} calendar answer is not { minDate, maxDate, disabled }`);
   return answer;
 }

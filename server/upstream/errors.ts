@@ -1,10 +1,16 @@
 /**
- * Failures of an upstream service, mapped to the status the shopper gets: 504 when it did not
- * answer in time, 502 when it answered badly or not at all (DESIGN §4.4).
+ * Failures of an upstream service (Storefront API, content lake, scheduler), mapped to the
+ * status the shopper gets: 504 when it did not answer in time, 502 when it answered badly or not
+ * at all (docs/architecture.md §4.4). The one Express error handler (server/http/errors.ts)
+ * answers them; `shopperMessage` is what it says (spec §8 wording for the operation), set by
+ * the service that knows which operation failed.
  */
 export type UpstreamName = 'storefront' | 'content' | 'scheduler';
 
 export class UpstreamError extends Error {
+  /** The text the shopper sees, e.g. "Cart fetch or cart line item addition went wrong."; set once. */
+  shopperMessage: string | undefined;
+
   constructor(
     public readonly upstream: UpstreamName,
     public readonly status: 502 | 504,
@@ -32,4 +38,17 @@ export function toUpstreamError(upstream: UpstreamName, err: unknown): UpstreamE
   return isTimeout(err)
     ? new UpstreamError(upstream, 504, `${upstream} timed out: ${message}`, { cause: err })
     : new UpstreamError(upstream, 502, `${upstream} failed: ${message}`, { cause: err });
+}
+
+/**
+ * Runs `work`; an UpstreamError it throws leaves with `shopperMessage` set to `message` (unless
+ * an inner operation already set a more precise one). Other errors pass through unchanged.
+ */
+export async function upstreamMessage<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof UpstreamError) err.shopperMessage ??= message;
+    throw err;
+  }
 }

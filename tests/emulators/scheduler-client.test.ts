@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { DEFAULT_SCHEDULER_RULES, startSchedulerEmulator } from '../../emulators/scheduler';
 import type { RunningEmulator } from '../../emulators/shared/server';
-import { fetchAvailability, SchedulerError, shoppingCartFromLines, type FetchAvailabilityOptions } from '../../server/scheduler/client';
+import { fetchAvailability, shoppingCartFromLines, type FetchAvailabilityOptions } from '../../server/scheduler/client';
+import { UpstreamError } from '../../server/upstream/errors';
 
 const CONTENT_DIR = path.join(__dirname, '..', 'fixtures', 'scheduler');
 
@@ -28,11 +29,12 @@ const options = (overrides: Partial<FetchAvailabilityOptions> = {}): FetchAvaila
   ...overrides,
 });
 
-/** The SchedulerError a call rejects with (fails the test if it resolves or throws anything else). */
-async function failure(call: Promise<unknown>): Promise<SchedulerError> {
+/** The scheduler's UpstreamError a call rejects with (fails the test if it resolves or throws anything else). */
+async function failure(call: Promise<unknown>): Promise<UpstreamError> {
   const error = await call.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(SchedulerError);
-  return error as SchedulerError;
+  expect(error).toBeInstanceOf(UpstreamError);
+  expect((error as UpstreamError).upstream).toBe('scheduler');
+  return error as UpstreamError;
 }
 
 describe('shoppingCartFromLines', () => {
@@ -42,7 +44,7 @@ describe('shoppingCartFromLines', () => {
 
   it('refuses an id that is not a Shopify GID of the right type', async () => {
     const error = await failure(Promise.resolve().then(() => shoppingCartFromLines([line('gid://shopify/Product/9002', 'gid://shopify/Product/8002')])));
-    expect(error.kind).toBe('invalid-cart');
+    expect(error).toMatchObject({ status: 502, message: 'Not a Shopify ProductVariant id: gid://shopify/Product/9002' });
   });
 });
 
@@ -56,35 +58,35 @@ describe('fetchAvailability against the emulator', () => {
     expect(answer).toEqual({ minDate: '2026-11-18', maxDate: '2027-01-16', disabled: [1, [2026, 10, 26], [2026, 11, 25], [2027, 0, 1]] });
   });
 
-  it('rejects with an http error carrying the status when the service fails', async () => {
+  it('rejects with a 502 naming the HTTP status when the service fails', async () => {
     await fetch(`${emulator.url}/__emulator/fail-next`, { method: 'POST' });
     const error = await failure(fetchAvailability(options()));
-    expect(error).toMatchObject({ kind: 'http', status: 503 });
+    expect(error).toMatchObject({ status: 502, message: 'Scheduler pickup calendar answered HTTP 503' });
     await expect(fetchAvailability(options())).resolves.toHaveProperty('minDate');
   });
 
-  it('rejects with an http 404 error for a location the service does not know', async () => {
-    expect(await failure(fetchAvailability(options({ locationId: '999' })))).toMatchObject({ kind: 'http', status: 404 });
+  it('rejects with a 502 naming HTTP 404 for a location the service does not know', async () => {
+    expect(await failure(fetchAvailability(options({ locationId: '999' })))).toMatchObject({ status: 502, message: 'Scheduler pickup calendar answered HTTP 404' });
   });
 
   it('gives up after timeoutMs when the service hangs', async () => {
     await fetch(`${emulator.url}/__emulator/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delayMs: 10_000 }) });
     const started = Date.now();
     const error = await failure(fetchAvailability(options({ timeoutMs: 150 })));
-    expect(error.kind).toBe('timeout');
+    expect(error.status).toBe(504);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('rejects with a network error when nothing listens', async () => {
+  it('rejects with a 502 when nothing listens', async () => {
     const gone = await startSchedulerEmulator({ port: 0, contentDir: CONTENT_DIR });
     await gone.stop();
-    expect((await failure(fetchAvailability(options({ baseUrl: gone.url })))).kind).toBe('network');
+    expect((await failure(fetchAvailability(options({ baseUrl: gone.url })))).message).toMatch(/^Scheduler pickup calendar unreachable/);
   });
 
-  it('rejects an answer that is not a calendar, as invalid-response', async () => {
+  it('rejects an answer that is not a calendar with a 502', async () => {
     const fakeFetch = (async () => Response.json({ minDate: '25/11/2026', maxDate: null, disabled: [] })) as typeof fetch;
-    expect((await failure(fetchAvailability(options({ fetch: fakeFetch })))).kind).toBe('invalid-response');
+    expect((await failure(fetchAvailability(options({ fetch: fakeFetch })))).message).toBe('Scheduler pickup calendar answer is not { minDate, maxDate, disabled }');
     const htmlFetch = (async () => new Response('<html>maintenance</html>', { status: 200 })) as typeof fetch;
-    expect((await failure(fetchAvailability(options({ fetch: htmlFetch })))).kind).toBe('invalid-response');
+    expect((await failure(fetchAvailability(options({ fetch: htmlFetch })))).message).toBe('Scheduler pickup calendar sent invalid JSON');
   });
 });

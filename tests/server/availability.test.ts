@@ -1,7 +1,8 @@
 /**
  * POST /api/availability against the real Storefront and scheduler emulators: the calendar for
  * the cart's lines, cached per type and lines (not per cart), and scheduler failures answered
- * 200 with no dates (spec §7), never a 5xx.
+ * 502/504 "Dates are unavailable right now." through the one error handler: the browser shows no
+ * dates and nothing crashes (spec §7).
  */
 import request from 'supertest';
 import { daysBetween, isDateKey } from '../../shared/availability';
@@ -63,28 +64,29 @@ describe('POST /api/availability', () => {
     expect(cached.body).toEqual(fresh.body);
     // The fault is still armed: other lines reach the scheduler and get it.
     const other = await cartWith(t.app, [{ merchandiseId: VARIANTS.classicPetite, quantity: 3 }, { merchandiseId: VARIANTS.bodega }]);
-    expect((await availability({ cartId: other, type: 'delivery' })).body.data).toBeNull();
+    const failed = await availability({ cartId: other, type: 'delivery' });
+    expect([failed.status, failed.body]).toEqual([502, { isError: true, message: 'Dates are unavailable right now.' }]);
   });
 
-  test('scheduler 5xx → 200 { isError, data: null }, and the failure is not cached', async () => {
+  test('scheduler 5xx → 502 "Dates are unavailable right now.", and the failure is not cached', async () => {
     const cartId = await cartWith(t.app, [{ merchandiseId: VARIANTS.oliveTree, quantity: 2 }]);
     await failScheduler({ times: 1, status: 500 });
     const failed = await availability({ cartId, type: 'pickup' });
-    expect(failed.status).toBe(200);
-    expect(failed.body).toEqual({ isError: true, message: 'Dates are unavailable right now.', data: null });
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ isError: true, message: 'Dates are unavailable right now.' });
     const retried = await availability({ cartId, type: 'pickup' });
     expect(retried.body.isError).toBe(false);
     expect(isDateKey(retried.body.data.minDate)).toBe(true);
   });
 
-  test('a scheduler slower than the timeout → 200 with no dates, within the timeout', async () => {
+  test('a scheduler slower than the timeout → 504 with no dates, within the timeout', async () => {
     const cartId = await cartWith(t.app, [{ merchandiseId: VARIANTS.bodega, quantity: 4 }]);
     await failScheduler({ times: 1, status: 503, delayMs: 5_000 });
     const started = Date.now();
     const res = await availability({ cartId, type: 'delivery' });
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ isError: true, data: null });
+    expect(res.status).toBe(504);
+    expect(res.body).toEqual({ isError: true, message: 'Dates are unavailable right now.' });
   });
 
   test('bad input → 400 with a clear message; unknown cart → 404', async () => {
@@ -104,14 +106,14 @@ describe('POST /api/availability', () => {
     expect(unknown.body).toEqual({ isError: true, message: 'Cart not found.' });
   });
 
-  test('the Storefront API down while reading the cart → 502 "Something went wrong."', async () => {
+  test('the Storefront API down while reading the cart → 502, no dates', async () => {
     const down = await startTestApp();
     try {
       const cartId = await cartWith(down.app, [{ merchandiseId: VARIANTS.bodega }]);
       await down.emulators.storefront.stop();
       const res = await request(down.app).post('/api/availability').send({ cartId, type: 'delivery' });
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ isError: true, message: 'Something went wrong.' });
+      expect(res.body).toEqual({ isError: true, message: 'Dates are unavailable right now.' });
     } finally {
       await down.stop();
     }

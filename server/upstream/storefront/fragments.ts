@@ -216,3 +216,16 @@ export const USER_ERRORS = gql`
     message
   }
 `;
+
+/**
+ * What the platform did differently from what was asked (e.g. MERCHANDISE_NOT_ENOUGH_STOCK: the
+ * quantity was reduced; MERCHANDISE_OUT_OF_STOCK: nothing was added). The cart service turns any
+ * warning into a 409 that reports the cart as it now is.
+ */
+export const WARNINGS = gql`
+  fragment CartWarnings on CartWarning {
+    code
+    message
+    target
+  }
+`;

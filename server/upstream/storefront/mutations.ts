@@ -1,6 +1,6 @@
 /** Storefront API cart mutations (spec §7); each returns the whole cart and its user errors. */
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { CART, USER_ERRORS } from './fragments';
+import { CART, USER_ERRORS, WARNINGS } from './fragments';
 import type {
   CartAttributesUpdateMutation, CartAttributesUpdateMutationVariables, CartBuyerIdentityUpdateMutation,
   CartBuyerIdentityUpdateMutationVariables, CartCreateMutation, CartCreateMutationVariables,
@@ -8,20 +8,27 @@ import type {
   CartLinesUpdateMutation, CartLinesUpdateMutationVariables, CartNoteUpdateMutation, CartNoteUpdateMutationVariables,
 } from './generated';
 
-/** New cart with the buyer's country and no lines (spec §7). */
+/**
+ * New cart with the buyer's country (spec §7), empty unless `lines` are given: the no-JavaScript
+ * form creates its cart with the line in one call, so a refused line leaves no empty cart behind.
+ */
 export const CART_CREATE: TypedDocumentNode<CartCreateMutation, CartCreateMutationVariables> = gql`
-  mutation CartCreate($country: CountryCode = US) @inContext(country: $country) {
-    cartCreate(input: { buyerIdentity: { countryCode: $country }, lines: [] }) {
+  mutation CartCreate($lines: [CartLineInput!] = [], $country: CountryCode = US) @inContext(country: $country) {
+    cartCreate(input: { buyerIdentity: { countryCode: $country }, lines: $lines }) {
       cart {
         ...CartFields
       }
       userErrors {
         ...CartUserErrors
       }
+      warnings {
+        ...CartWarnings
+      }
     }
   }
   ${CART}
   ${USER_ERRORS}
+  ${WARNINGS}
 `;
 
 export const CART_LINES_ADD: TypedDocumentNode<CartLinesAddMutation, CartLinesAddMutationVariables> = gql`
@@ -33,10 +40,14 @@ export const CART_LINES_ADD: TypedDocumentNode<CartLinesAddMutation, CartLinesAd
       userErrors {
         ...CartUserErrors
       }
+      warnings {
+        ...CartWarnings
+      }
     }
   }
   ${CART}
   ${USER_ERRORS}
+  ${WARNINGS}
 `;
 
 export const CART_LINES_UPDATE: TypedDocumentNode<CartLinesUpdateMutation, CartLinesUpdateMutationVariables> = gql`
@@ -48,10 +59,14 @@ export const CART_LINES_UPDATE: TypedDocumentNode<CartLinesUpdateMutation, CartL
       userErrors {
         ...CartUserErrors
       }
+      warnings {
+        ...CartWarnings
+      }
     }
   }
   ${CART}
   ${USER_ERRORS}
+  ${WARNINGS}
 `;
 
 export const CART_LINES_REMOVE: TypedDocumentNode<CartLinesRemoveMutation, CartLinesRemoveMutationVariables> = gql`
@@ -63,10 +78,14 @@ export const CART_LINES_REMOVE: TypedDocumentNode<CartLinesRemoveMutation, CartL
       userErrors {
         ...CartUserErrors
       }
+      warnings {
+        ...CartWarnings
+      }
     }
   }
   ${CART}
   ${USER_ERRORS}
+  ${WARNINGS}
 `;
 
 export const CART_ATTRIBUTES_UPDATE: TypedDocumentNode<CartAttributesUpdateMutation, CartAttributesUpdateMutationVariables> = gql`
@@ -78,10 +97,14 @@ export const CART_ATTRIBUTES_UPDATE: TypedDocumentNode<CartAttributesUpdateMutat
       userErrors {
         ...CartUserErrors
       }
+      warnings {
+        ...CartWarnings
+      }
     }
   }
   ${CART}
   ${USER_ERRORS}
+  ${WARNINGS}
 `;
 
 export const CART_NOTE_UPDATE: TypedDocumentNode<CartNoteUpdateMutation, CartNoteUpdateMutationVariables> = gql`
@@ -93,10 +116,14 @@ export const CART_NOTE_UPDATE: TypedDocumentNode<CartNoteUpdateMutation, CartNot
       userErrors {
         ...CartUserErrors
       }
+      warnings {
+        ...CartWarnings
+      }
     }
   }
   ${CART}
   ${USER_ERRORS}
+  ${WARNINGS}
 `;
 
 export const CART_BUYER_IDENTITY_UPDATE: TypedDocumentNode<CartBuyerIdentityUpdateMutation, CartBuyerIdentityUpdateMutationVariables> = gql`
@@ -108,8 +135,12 @@ export const CART_BUYER_IDENTITY_UPDATE: TypedDocumentNode<CartBuyerIdentityUpda
       userErrors {
         ...CartUserErrors
       }
+      warnings {
+        ...CartWarnings
+      }
     }
   }
   ${CART}
   ${USER_ERRORS}
+  ${WARNINGS}
 `;

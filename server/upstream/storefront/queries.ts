@@ -106,14 +106,23 @@ export const CART_QUERY: TypedDocumentNode<CartQuery, CartQueryVariables> = gql`
   ${CART}
 `;
 
-/** Whether a variant can be added (spec §5: it must be available for sale). */
+/**
+ * What the cart service checks before a line is added or changed (spec §5): whether the variant
+ * is for sale, how many are left (null: stock not tracked), and its product handle, which names
+ * the content card holding the drop date and password rules.
+ */
 export const VARIANT_AVAILABILITY_QUERY: TypedDocumentNode<VariantAvailabilityQuery, VariantAvailabilityQueryVariables> = gql`
   query VariantAvailability($id: ID!, $country: CountryCode = US) @inContext(country: $country) {
     node(id: $id) {
+      __typename
       ... on ProductVariant {
         id
         availableForSale
         quantityAvailable
+        product {
+          handle
+          title
+        }
       }
     }
   }

@@ -1,6 +1,7 @@
 /** Cart helpers for server tests: seeded variant ids and cart set-up through the real cart API. */
 import request from 'supertest';
 import type { App } from '../../../server/app';
+import { calendarAvailability, type CalendarAvailability } from '../../../shared/availability';
 import type { Cart } from '../../../shared/types';
 
 export const VARIANTS = {
@@ -37,4 +38,18 @@ export async function fetchCart(app: App, id: string): Promise<Cart> {
   const res = await request(app).get('/api/cart').query({ id });
   if (res.status !== 200) throw new Error(`cart fetch answered ${res.status}`);
   return res.body.data;
+}
+
+/** The cart's delivery or pickup calendar as the availability endpoint answers it, derived for tests. */
+export async function calendarFor(app: App, cartId: string, type: 'delivery' | 'pickup'): Promise<CalendarAvailability> {
+  const res = await request(app).post('/api/availability').send({ cartId, type });
+  if (res.status !== 200 || !res.body.data) throw new Error(`availability answered ${res.status}: ${res.body.message}`);
+  return calendarAvailability(res.body.data);
+}
+
+/** The first day the cart's calendar lets a shopper pick (fails when there is none). */
+export async function firstSelectableDay(app: App, cartId: string, type: 'delivery' | 'pickup'): Promise<string> {
+  const day = (await calendarFor(app, cartId, type)).firstSelectableDate;
+  if (!day) throw new Error(`no selectable ${type} day`);
+  return day;
 }

@@ -14,7 +14,7 @@ export type FulfilmentDateType = 'delivery' | 'pickup';
 export type AvailabilityService = {
   /**
    * The calendar for `lines` (non-empty).
-   * @throws SchedulerError (timeout, network, HTTP error, invalid answer, non-Shopify ids)
+   * @throws UpstreamError('scheduler'): 504 on timeout, 502 otherwise (network, HTTP error, invalid answer)
    */
   calendar(type: FulfilmentDateType, lines: SchedulerLine[]): Promise<AvailabilityAnswer>;
 };

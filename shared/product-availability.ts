@@ -1,8 +1,9 @@
 /**
  * Product availability (spec §4): password protected, dropping on a date, sold out, or
- * available — in that order of precedence, from the content-side product card.
+ * available — in that order of precedence, from the content-side product card. The product
+ * page and cards render it; the server's cart service enforces it on every add (server/cart).
  */
-import type { ProductCard } from '../../shared/types';
+import type { ProductCard } from './types';
 
 export type Availability =
   | { kind: 'password'; text: string | null }
@@ -12,7 +13,10 @@ export type Availability =
 
 export const SOLD_OUT_TEXT = 'Sold out';
 
-/** The card's availability at `now` (a drop date in the past means the product has dropped). */
+/**
+ * The card's availability at `now` (epoch ms; a drop date in the past means the product has
+ * dropped). No card (the content lake has none for this product) means available.
+ */
 export function cardAvailability(card: ProductCard | null, now = Date.now()): Availability {
   if (!card) return { kind: 'available' };
   if (card.password?.passwordProtectPage || (card.productDrop?.enabled && card.productDrop.passwordProtectPage)) {
