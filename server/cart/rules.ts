@@ -54,14 +54,14 @@ export function assertPurchasable(variant: VariantState | null, card: ProductCar
 }
 
 /**
- * Whether the cart may hold `wanted` units of `variant` in all (every line of it together).
+ * Whether the cart may hold `others + quantity` units of `variant`: `quantity` on the line being
+ * added or changed, `others` on the cart's other lines of the same variant.
  * @throws ShopperError 422 not-enough-stock, saying how many there are
  */
-export function assertInStock(variant: VariantState, wanted: number, cart: Cart | null): void {
+export function assertInStock(variant: VariantState, others: number, quantity: number, cart: Cart | null): void {
   const left = variant.quantityAvailable;
-  if (left === null || wanted <= left) return;
-  const held = cart?.lines.filter((l) => l.merchandise.id === variant.id).reduce((sum, l) => sum + l.quantity, 0) ?? 0;
-  const already = held > 0 ? ` Your cart already holds ${held}.` : '';
+  if (left === null || others + quantity <= left) return;
+  const already = others > 0 ? ` Your cart already holds ${others}.` : '';
   throw refuse('not-enough-stock', `Only ${left} left in stock.${already}`, cart);
 }
 

@@ -103,11 +103,11 @@ export function createCartService(deps: CartServiceDeps) {
     }
   }
 
-  /** The variant's state, checked against every purchase rule, for a cart that will hold `wanted` of it. */
-  async function purchasable(merchandiseId: string, wanted: number, cart: Cart | null): Promise<void> {
+  /** Every purchase rule for `quantity` of a variant on one line, `others` being on the cart's other lines. */
+  async function purchasable(merchandiseId: string, others: number, quantity: number, cart: Cart | null): Promise<void> {
     const variant = await variantState(merchandiseId);
     assertPurchasable(variant, await cardOf(variant), now(), cart);
-    assertInStock(variant, wanted, cart);
+    assertInStock(variant, others, quantity, cart);
   }
 
   /** The written cart, or the typed error its payload calls for. */
@@ -148,7 +148,7 @@ export function createCartService(deps: CartServiceDeps) {
     addLine(cartId: string | null, line: LineInput, { orCreate = false } = {}): Promise<Cart> {
       return upstreamMessage(MESSAGES.cartAddFailed, async () => {
         const cart = cartId === null ? null : orCreate ? await find(cartId) : await open(cartId, MESSAGES.cartAddFailed);
-        await purchasable(line.merchandiseId, held(cart, line.merchandiseId) + line.quantity, cart);
+        await purchasable(line.merchandiseId, held(cart, line.merchandiseId), line.quantity, cart);
         if (!cart) return written((await client().mutate(CART_CREATE, { lines: [line] })).cartCreate, MESSAGES.cartAddFailed);
         return written((await client().mutate(CART_LINES_ADD, { cartId: cart.id, lines: [line] })).cartLinesAdd, MESSAGES.cartAddFailed);
       });
@@ -167,7 +167,7 @@ export function createCartService(deps: CartServiceDeps) {
         const switching = update.merchandiseId !== line.merchandise.id;
         if (update.quantity > 0 && (switching || update.quantity > line.quantity)) {
           const others = held(cart, update.merchandiseId) - (switching ? 0 : line.quantity);
-          await purchasable(update.merchandiseId, others + update.quantity, cart);
+          await purchasable(update.merchandiseId, others, update.quantity, cart);
         }
         return written((await client().mutate(CART_LINES_UPDATE, { cartId, lines: [update] })).cartLinesUpdate, MESSAGES.cartUpdateFailed);
       });
