@@ -106,6 +106,11 @@ export class CartStore {
     return cart && cart.key === key && !cart.completedAt ? cart : null;
   }
 
+  /** How many carts are stored, open or completed (a test hook: a refused write must not add one). */
+  get size(): number {
+    return this.carts.size;
+  }
+
   /** A cart by token even when completed (the checkout page tells "already completed" from "unknown"). */
   peek(cartToken: string, key: string | null): StoredCart | null {
     const cart = this.carts.get(cartToken);

@@ -7,6 +7,7 @@
  *   400 with the form re-rendered on invalid input, 409 when stock ran out meanwhile; otherwise
  *   the order is placed and the browser is sent (303) to `/checkout/orders/{orderToken}`.
  * - `GET  /__emulator/orders`: every order as JSON, for tests.
+ * - `GET  /__emulator/carts`: `{ count }` of stored carts, for tests (a refused add creates none).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -87,6 +88,10 @@ export function checkoutRouter({ carts, orders, shopName, shopUrl }: CheckoutDep
 
   router.get('/__emulator/orders', (_req, res) => {
     res.json({ orders: orders.all() });
+  });
+
+  router.get('/__emulator/carts', (_req, res) => {
+    res.json({ count: carts.size });
   });
 
   return router;
