@@ -8,7 +8,13 @@
  * 2. Initial JavaScript of the product page: loads it in Debian's Chromium (playwright-core)
  *    and sums every script the page fetched before `load`, raw and gzip (level 9) in KB.
  *
- * Env: BENCH_PORT (default 3901); emulator ports BENCH_PORT+1…+3; CHROMIUM_PATH.
+ * The first lines say what was measured: NODE_ENV and the mode (local = emulated upstreams, live
+ * = the real services, when SHOPIFY_STORE_DOMAIN or SANITY_PROJECT_ID is set), with a warning when
+ * NODE_ENV is not 'production' (React's development build renders about 1.6x slower, so such
+ * figures say nothing about production).
+ *
+ * Env: BENCH_PORT (default 3901); emulator ports BENCH_PORT+1…+3; CHROMIUM_PATH; NODE_ENV and
+ * every other variable are passed on to the server.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { detectMode } from '../server/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/services';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -79,7 +86,21 @@ async function initialJs(): Promise<void> {
   }
 }
 
+/** Prints NODE_ENV and local/live first, and warns (stderr) when NODE_ENV is not production. */
+function printMode(env: NodeJS.ProcessEnv): void {
+  const nodeEnv = env.NODE_ENV ?? '(unset)';
+  const mode = detectMode(env);
+  console.log(`bench: NODE_ENV=${nodeEnv}, mode=${mode} (${mode === 'local' ? 'emulated upstreams' : 'real upstreams'})`);
+  if (env.NODE_ENV !== 'production') {
+    console.warn(
+      `WARNING: NODE_ENV is ${nodeEnv}, not "production": the server renders with React's development build `
+      + '(about 1.6x slower). Run `NODE_ENV=production npm run bench` for figures that mean something.',
+    );
+  }
+}
+
 async function main() {
+  printMode(process.env);
   if (!existsSync(path.join(ROOT, 'dist/server/index.js'))) {
     spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }

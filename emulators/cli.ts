@@ -1,20 +1,18 @@
 /**
- * `npm run emulators`: the emulators alone on their default ports (or STOREFRONT_EMULATOR_PORT,
- * CONTENT_EMULATOR_PORT, SCHEDULER_EMULATOR_PORT), each printing its URL; Ctrl-C stops them.
+ * `npm run emulators`: the emulators alone, on the ports, address and data folder the
+ * environment gives (see ./env.ts: STOREFRONT_EMULATOR_PORT, CONTENT_EMULATOR_PORT,
+ * SCHEDULER_EMULATOR_PORT, EMULATOR_HOST, DATA_DIR), each printing its URL, then the connection
+ * settings a storefront needs; Ctrl-C stops them. SITE_URL, when set, is where the checkout
+ * page links back to.
  */
-import { defaultEmulatorUrls } from '../server/config';
-import { startEmulators } from './index';
+import { EmulatorEnvError, emulatorOptionsFromEnv, startEmulators } from './index';
 
 async function main() {
-  const urls = defaultEmulatorUrls(process.env);
-  const port = (url: string) => Number(new URL(url).port);
-  const emulators = await startEmulators({
-    ports: { storefront: port(urls.storefront), content: port(urls.content), scheduler: port(urls.scheduler) },
-    shopUrl: process.env.SITE_URL,
-  });
+  const emulators = await startEmulators({ ...emulatorOptionsFromEnv(process.env), shopUrl: process.env.SITE_URL || undefined });
   for (const e of [emulators.storefront, emulators.content, emulators.scheduler]) {
     process.stdout.write(`${e.name.padEnd(16)} ${e.url}\n`);
   }
+  process.stdout.write(`connection settings: ${JSON.stringify(emulators.connection, null, 2)}\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -28,6 +26,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
+  // Bad variables are listed plainly, without a stack.
+  process.stderr.write(`${err instanceof EmulatorEnvError ? err.message : err instanceof Error ? err.stack : err}\n`);
   process.exit(1);
 });

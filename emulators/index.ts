@@ -1,13 +1,21 @@
 /**
- * Starts every local emulator (DESIGN §2): Storefront API, content lake and scheduler, on their
- * default ports or the given ones (0 = any free port, for tests). If one fails to start, the
- * ones already running are stopped before the error is rethrown.
+ * Starts every local emulator (docs/architecture.md §2): Storefront API, content lake and
+ * scheduler, on their default ports or the given ones (0 = any free port, for tests), and hands
+ * back the connection settings a client needs to talk to them. If one fails to start, the ones
+ * already running are stopped before the error is rethrown.
+ *
+ * The emulators own their wire formats and these settings; they import nothing from the app
+ * (server/, client/, the top-level shared/). The app's config takes `connection` as a plain value.
  */
-import { startContentLakeEmulator } from './content-lake';
-import { startSchedulerEmulator } from './scheduler';
+import { CONTENT_API_VERSION, DEFAULT_DATASET, DEFAULT_PROJECT_ID, startContentLakeEmulator } from './content-lake';
+import { DEFAULT_SCHEDULER_RULES, startSchedulerEmulator } from './scheduler';
 import type { RunningEmulator } from './shared/server';
-import { startStorefrontEmulator } from './storefront-api';
+import { DEFAULT_PRIVATE_TOKEN, DEFAULT_PUBLIC_TOKEN, startStorefrontEmulator } from './storefront-api';
 
+export { emulatorOptionsFromEnv, EmulatorEnvError, type EmulatorEnvOptions } from './env';
+export type { RunningEmulator } from './shared/server';
+
+/** TCP ports; 0 = any free port. Each defaults to its emulator's port (4001, 4002, 4003). */
 export type EmulatorPorts = { storefront?: number; content?: number; scheduler?: number };
 
 export type StartEmulatorsOptions = {
@@ -16,21 +24,69 @@ export type StartEmulatorsOptions = {
   /** Seed dataset folder, default `<repo>/content`. */
   contentDir?: string;
   ports?: EmulatorPorts;
+  /** Bind address, default 127.0.0.1. */
   host?: string;
   /** The storefront's public URL, for the checkout page's links back to the shop. */
   shopUrl?: string;
+};
+
+/**
+ * How to reach the running emulators, as a Shopify/Sanity/Zapiet client would be configured.
+ * Every URL is absolute, `http://host:port`, without a trailing slash.
+ */
+export type EmulatorConnection = {
+  storefront: {
+    /** Origin of the Storefront API; GraphQL is at `${origin}/api/{version}/graphql.json`. */
+    origin: string;
+    /** Value for the `Shopify-Storefront-Private-Token` header (server-side calls). */
+    privateToken: string;
+    /** Value for the `X-Shopify-Storefront-Access-Token` header (browser-side calls). */
+    publicToken: string;
+    /** Origin the product image URLs it returns point at (its `/cdn/shop/files/…` route). */
+    imageOrigin: string;
+  };
+  content: {
+    /** For `@sanity/client`'s `apiHost`, with `useProjectHostname: false` and `useCdn: false`. */
+    apiHost: string;
+    projectId: string;
+    dataset: string;
+    /** Sanity API version, 'YYYY-MM-DD', whose behaviour the emulator follows. */
+    apiVersion: string;
+    /** For `@sanity/image-url`'s `baseUrl`: images are at `${imageOrigin}/images/{projectId}/{dataset}/…`. */
+    imageOrigin: string;
+  };
+  scheduler: {
+    /** Base URL; calendars at `${url}/v1.0/{pickup|delivery}/locations/{id}/calendar?shop={shop}`. */
+    url: string;
+    /** A pickup location the emulator answers for. */
+    pickupLocationId: string;
+    /** A delivery location the emulator answers for. */
+    deliveryLocationId: string;
+    /** The `shop` query parameter it accepts, e.g. gramercy-stems.myshopify.com. */
+    shop: string;
+  };
 };
 
 export type RunningEmulators = {
   storefront: RunningEmulator;
   content: RunningEmulator;
   scheduler: RunningEmulator;
+  /** Where and with which credentials/ids to reach them (the bound ports, not the requested ones). */
+  connection: EmulatorConnection;
   /** Stops all of them (in parallel); safe to call twice. */
   stopAll(): Promise<void>;
 };
 
+/**
+ * Starts the three emulators in parallel.
+ * @returns the running emulators, their `connection` settings and `stopAll`
+ * @throws the first start error (port taken, bad seed data…), after stopping the others
+ */
 export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<RunningEmulators> {
   const common = { dataDir: opts.dataDir, contentDir: opts.contentDir, host: opts.host };
+  const tokens = { publicToken: DEFAULT_PUBLIC_TOKEN, privateToken: DEFAULT_PRIVATE_TOKEN };
+  const lake = { projectId: DEFAULT_PROJECT_ID, dataset: DEFAULT_DATASET };
+  const rules = DEFAULT_SCHEDULER_RULES;
   const started: RunningEmulator[] = [];
   const stopAll = async () => {
     const running = started.splice(0);
@@ -43,11 +99,21 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
   };
   try {
     const [storefront, content, scheduler] = await Promise.all([
-      track(startStorefrontEmulator({ ...common, port: opts.ports?.storefront, shopUrl: opts.shopUrl })),
-      track(startContentLakeEmulator({ ...common, port: opts.ports?.content })),
-      track(startSchedulerEmulator({ ...common, port: opts.ports?.scheduler })),
+      track(startStorefrontEmulator({ ...common, ...tokens, port: opts.ports?.storefront, shopUrl: opts.shopUrl })),
+      track(startContentLakeEmulator({ ...common, ...lake, port: opts.ports?.content })),
+      track(startSchedulerEmulator({ ...common, rules, port: opts.ports?.scheduler })),
     ]);
-    return { storefront, content, scheduler, stopAll };
+    const connection: EmulatorConnection = {
+      storefront: { origin: storefront.url, ...tokens, imageOrigin: storefront.url },
+      content: { apiHost: content.url, ...lake, apiVersion: CONTENT_API_VERSION, imageOrigin: content.url },
+      scheduler: {
+        url: scheduler.url,
+        pickupLocationId: rules.pickup.locationIds[0],
+        deliveryLocationId: rules.delivery.locationIds[0],
+        shop: rules.shop,
+      },
+    };
+    return { storefront, content, scheduler, connection, stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -1,14 +1,14 @@
 /**
- * Configuration from the environment (DESIGN §2): validated with zod, so a bad deployment fails
- * at startup with every invalid variable listed, never half-way through a request.
+ * Configuration from the environment (docs/architecture.md §2): validated with zod, so a bad
+ * deployment fails at startup with every invalid variable listed, never half-way through a request.
  *
  * Two modes, one code path: **live** when the Shopify and Sanity variables are set, **local**
- * otherwise, in which case every upstream URL and token points at the emulators (their URLs are
- * passed in once they listen; before that, their default ports).
+ * otherwise. In local mode the upstream URLs, tokens and ids are not the app's to know: whoever
+ * starts the local stand-ins (server/index.ts) passes them in as `LocalUpstreams`. This module
+ * knows nothing of how they are started.
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SCHEDULER_RULES } from '../emulators/scheduler/rules';
 
 export type Mode = 'local' | 'live';
 
@@ -39,15 +39,15 @@ export type Config = {
     dataset: string;
     apiVersion: string;
     token: string | null;
-    /** Local mode: the emulator URL with useProjectHostname false; live: null (Sanity default). */
+    /** Local mode: the local stand-in's URL, with useProjectHostname false; live: null (Sanity default). */
     apiHost: string | null;
     useCdn: boolean;
-    /** Image pipeline origin: https://cdn.sanity.io live, the emulator locally. */
+    /** Image pipeline origin: https://cdn.sanity.io live, the local stand-in's locally. */
     imageOrigin: string;
     timeoutMs: number;
   };
   scheduler: {
-    /** Service origin, e.g. https://api-us.zapiet.com (local: the scheduler emulator). */
+    /** Service origin, e.g. https://api-us.zapiet.com (local mode: the local stand-in). */
     url: string;
     pickupLocationId: string;
     deliveryLocationId: string;
@@ -59,8 +59,6 @@ export type Config = {
     availabilityTtlMs: number;
   };
   redisUrl: string | null;
-  /** Local mode: where the emulators keep carts and orders, and the address they bind. */
-  emulators: { dataDir: string; host: string };
 };
 
 /**
@@ -71,8 +69,37 @@ export const PROJECT_ROOT = path.basename(path.dirname(__dirname)) === 'dist'
   ? path.resolve(__dirname, '..', '..')
   : path.resolve(__dirname, '..');
 
-/** Actual emulator base URLs (local mode), once they listen. */
-export type EmulatorUrls = { storefront: string; content: string; scheduler: string };
+/**
+ * Local mode: how to reach the local stand-ins of the three upstreams, given by whoever started
+ * them. URLs are absolute (`http://host:port`), without a trailing slash.
+ */
+export type LocalUpstreams = {
+  storefront: {
+    /** Origin of the Storefront API; the endpoint is `${origin}/api/${STOREFRONT_API_VERSION}/graphql.json`. */
+    origin: string;
+    /** Sent as `Shopify-Storefront-Private-Token`. */
+    privateToken: string;
+    /** Origin the product images come from. */
+    imageOrigin: string;
+  };
+  content: {
+    /** Sanity client `apiHost` (used with `useProjectHostname: false`). */
+    apiHost: string;
+    projectId: string;
+    dataset: string;
+    /** 'YYYY-MM-DD'. */
+    apiVersion: string;
+    /** Image URL builder base. */
+    imageOrigin: string;
+  };
+  scheduler: {
+    /** Service base URL. */
+    url: string;
+    pickupLocationId: string;
+    deliveryLocationId: string;
+    shop: string;
+  };
+};
 
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
@@ -81,16 +108,8 @@ export class ConfigError extends Error {
   }
 }
 
-const LOCAL = {
-  storefrontPrivateToken: 'local-private-token',
-  sanityProjectId: 'gramercy',
-  sanityDataset: 'production',
-  sanityApiVersion: '2025-02-19',
-  // What the scheduler emulator answers for (its default rules), so local mode needs no setup.
-  schedulerPickupLocationId: DEFAULT_SCHEDULER_RULES.pickup.locationIds[0],
-  schedulerDeliveryLocationId: DEFAULT_SCHEDULER_RULES.delivery.locationIds[0],
-  schedulerShop: DEFAULT_SCHEDULER_RULES.shop,
-};
+/** Sanity API version used in live mode when SANITY_API_VERSION is not set. */
+const DEFAULT_SANITY_API_VERSION = '2025-02-19';
 
 const optional = z.string().trim().min(1).optional();
 const port = z.coerce.number().int().min(0).max(65535);
@@ -121,16 +140,10 @@ const Env = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SHIPPING_EXCLUDED_TAG: z.string().min(1).default('local-delivery-only'),
   TRUSTED_IP_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'a header name').transform((h) => h.toLowerCase()).optional(),
-  STOREFRONT_EMULATOR_PORT: port.default(4001),
-  CONTENT_EMULATOR_PORT: port.default(4002),
-  SCHEDULER_EMULATOR_PORT: port.default(4003),
   CLIENT_DIST_DIR: optional,
-  DATA_DIR: optional,
-  // 0.0.0.0 in a container that publishes the emulator ports; loopback otherwise.
-  EMULATOR_HOST: z.union([z.ipv4(), z.ipv6()]).default('127.0.0.1'),
 });
 
-/** Variables that must all be set in live mode (DESIGN §2). */
+/** Variables that must all be set in live mode (docs/architecture.md §2). */
 const LIVE_REQUIRED = [
   'SITE_URL', 'SHOPIFY_STORE_DOMAIN', 'PRIVATE_STOREFRONT_API_TOKEN', 'SANITY_PROJECT_ID', 'SANITY_DATASET',
   'SCHEDULER_URL', 'SCHEDULER_PICKUP_LOCATION_ID', 'SCHEDULER_DELIVERY_LOCATION_ID', 'SCHEDULER_SHOP',
@@ -141,11 +154,18 @@ export function detectMode(env: NodeJS.ProcessEnv): Mode {
   return env.SHOPIFY_STORE_DOMAIN || env.SANITY_PROJECT_ID ? 'live' : 'local';
 }
 
-/** Default emulator URLs from their port variables (before they listen). */
-export function defaultEmulatorUrls(env: NodeJS.ProcessEnv): EmulatorUrls {
+/**
+ * The shop's public origin (SITE_URL, else http://localhost:PORT), for what must be started
+ * before the config can be built (local mode). Validates the whole of `env` first.
+ * @throws ConfigError listing every invalid variable
+ */
+export function siteUrlFrom(env: NodeJS.ProcessEnv): string {
   const e = parseEnv(env);
-  const at = (p: number) => `http://127.0.0.1:${p}`;
-  return { storefront: at(e.STOREFRONT_EMULATOR_PORT), content: at(e.CONTENT_EMULATOR_PORT), scheduler: at(e.SCHEDULER_EMULATOR_PORT) };
+  return siteUrlOf(e);
+}
+
+function siteUrlOf(e: z.infer<typeof Env>): string {
+  return e.SITE_URL ?? `http://localhost:${e.PORT}`;
 }
 
 function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof Env> {
@@ -160,52 +180,60 @@ function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof Env> {
 
 /**
  * Build the config from `env`.
- * @param emulators local mode only: where the emulators actually listen (default: their ports)
+ * @param env the process environment (empty values count as unset)
+ * @param upstreams local mode: where and how to reach the local upstreams (required then);
+ *   ignored in live mode, where every upstream setting comes from `env`
  * @throws ConfigError listing every invalid or missing variable
+ * @throws Error when `env` selects local mode and `upstreams` is missing
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, emulators?: EmulatorUrls): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: LocalUpstreams): Config {
   const e = parseEnv(env);
   const mode = detectMode(env);
   const common = {
     mode,
     port: e.PORT,
-    siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
+    siteUrl: siteUrlOf(e),
     logLevel: e.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clientDistDir: e.CLIENT_DIST_DIR ?? path.join(PROJECT_ROOT, 'dist', 'client'),
     trustedIpHeader: e.TRUSTED_IP_HEADER ?? null,
     shippingExcludedTag: e.SHIPPING_EXCLUDED_TAG,
     redisUrl: e.REDIS_URL ?? null,
-    emulators: { dataDir: e.DATA_DIR ?? path.join(PROJECT_ROOT, '.data'), host: e.EMULATOR_HOST },
   };
   const schedulerLimits = { timeoutMs: e.SCHEDULER_TIMEOUT_MS, availabilityTtlMs: e.AVAILABILITY_TTL_SECONDS * 1000 };
 
   if (mode === 'local') {
-    const urls = emulators ?? defaultEmulatorUrls(env);
+    if (!upstreams) {
+      throw new Error(
+        'loadConfig: local mode (neither SHOPIFY_STORE_DOMAIN nor SANITY_PROJECT_ID is set) needs the local '
+        + 'upstreams\' connection settings as its second argument; set the live variables to use the real services',
+      );
+    }
+    const { storefront, content, scheduler } = upstreams;
     return {
       ...common,
       storefront: {
-        endpoint: `${urls.storefront}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
+        endpoint: `${trimSlash(storefront.origin)}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
         apiVersion: e.STOREFRONT_API_VERSION,
-        privateToken: LOCAL.storefrontPrivateToken,
+        privateToken: storefront.privateToken,
         publicToken: e.PUBLIC_STOREFRONT_API_TOKEN ?? null,
-        imageOrigin: new URL(urls.storefront).origin,
+        imageOrigin: new URL(storefront.imageOrigin).origin,
         timeoutMs: e.STOREFRONT_TIMEOUT_MS,
       },
       content: {
-        projectId: LOCAL.sanityProjectId,
-        dataset: LOCAL.sanityDataset,
-        apiVersion: LOCAL.sanityApiVersion,
+        projectId: content.projectId,
+        dataset: content.dataset,
+        apiVersion: content.apiVersion,
         token: null,
-        apiHost: urls.content,
+        apiHost: trimSlash(content.apiHost),
         useCdn: false,
-        imageOrigin: new URL(urls.content).origin,
+        imageOrigin: new URL(content.imageOrigin).origin,
         timeoutMs: e.CONTENT_TIMEOUT_MS,
       },
       scheduler: {
-        url: urls.scheduler,
-        pickupLocationId: e.SCHEDULER_PICKUP_LOCATION_ID ?? LOCAL.schedulerPickupLocationId,
-        deliveryLocationId: e.SCHEDULER_DELIVERY_LOCATION_ID ?? LOCAL.schedulerDeliveryLocationId,
-        shop: e.SCHEDULER_SHOP ?? LOCAL.schedulerShop,
+        url: trimSlash(scheduler.url),
+        pickupLocationId: scheduler.pickupLocationId,
+        deliveryLocationId: scheduler.deliveryLocationId,
+        shop: scheduler.shop,
         ...schedulerLimits,
       },
     };
@@ -226,7 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, emulators?: Emu
     content: {
       projectId: e.SANITY_PROJECT_ID!,
       dataset: e.SANITY_DATASET!,
-      apiVersion: e.SANITY_API_VERSION ?? LOCAL.sanityApiVersion,
+      apiVersion: e.SANITY_API_VERSION ?? DEFAULT_SANITY_API_VERSION,
       token: e.SANITY_READ_TOKEN ?? null,
       apiHost: null,
       // The CDN serves published content only; a read token means drafts/preview (spec §6).
@@ -242,4 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, emulators?: Emu
       ...schedulerLimits,
     },
   };
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
 }

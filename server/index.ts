@@ -2,44 +2,65 @@
  * Process entry (`npm start` → dist/server/index.js): read config, start the emulators in local
  * mode, build the app with the real renderer, listen on PORT, and on SIGTERM/SIGINT stop
  * accepting, let in-flight requests finish (10 s at most), stop the emulators, close Redis.
+ *
+ * The only server file that knows the emulators (docs/architecture.md §2): in local mode it
+ * starts them with their own environment variables (emulators/env.ts) and hands their
+ * `connection` settings to `loadConfig`, which knows nothing of them.
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
 import { createCache } from './cache';
-import { ConfigError, detectMode, loadConfig, PROJECT_ROOT, type Config } from './config';
-import { createLogger } from './logger';
+import { ConfigError, detectMode, loadConfig, PROJECT_ROOT, siteUrlFrom, type Config } from './config';
+import { createLogger, type Logger } from './logger';
 import { createRenderHandler, loadClientManifest } from './render';
-import { startEmulators, type RunningEmulators } from '../emulators';
+import { EmulatorEnvError, emulatorOptionsFromEnv, startEmulators, type RunningEmulators } from '../emulators';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function configure(): Promise<{ config: Config; emulators: RunningEmulators | null }> {
-  if (detectMode(process.env) === 'live') return { config: loadConfig(process.env), emulators: null };
-  const defaults = loadConfig(process.env);
-  const port = (url: string) => Number(new URL(url).port);
-  const sf = new URL(defaults.storefront.endpoint);
+/**
+ * Live mode: the config from the environment. Local mode: validate the environment (the app's
+ * variables, then the emulators'), start the emulators, and build the config from their
+ * connection settings.
+ * @throws ConfigError / EmulatorEnvError listing every bad variable, or an emulator start error
+ */
+async function configure(env: NodeJS.ProcessEnv): Promise<{ config: Config; emulators: RunningEmulators | null }> {
+  if (detectMode(env) === 'live') return { config: loadConfig(env), emulators: null };
+  const shopUrl = siteUrlFrom(env);
   const emulators = await startEmulators({
-    ports: {
-      storefront: Number(sf.port),
-      content: port(defaults.content.apiHost!),
-      scheduler: port(defaults.scheduler.url),
-    },
-    shopUrl: defaults.siteUrl,
+    ...emulatorOptionsFromEnv(env),
+    shopUrl,
     // Explicit, because the emulators' own defaults assume they run from source, not the bundle.
     contentDir: path.join(PROJECT_ROOT, 'content'),
-    dataDir: defaults.emulators.dataDir,
-    host: defaults.emulators.host,
   });
-  const config = loadConfig(process.env, {
-    storefront: emulators.storefront.url, content: emulators.content.url, scheduler: emulators.scheduler.url,
-  });
-  return { config, emulators };
+  try {
+    return { config: loadConfig(env, emulators.connection), emulators };
+  } catch (err) {
+    await emulators.stopAll();
+    throw err;
+  }
+}
+
+/**
+ * Logs the mode the process runs in, and warns when NODE_ENV is not 'production': React then
+ * runs its development build, which renders about 1.6x slower and is not what shoppers get.
+ */
+function logStartupMode(log: Logger, mode: Config['mode'], nodeEnv: string | undefined): void {
+  const shown = nodeEnv === undefined ? 'unset' : `"${nodeEnv}"`;
+  log.info({ mode, nodeEnv: nodeEnv ?? null }, `starting in ${mode} mode (${mode === 'local' ? 'emulated upstreams' : 'real upstreams'}), NODE_ENV ${shown}`);
+  if (nodeEnv !== 'production') {
+    log.warn(
+      { mode, nodeEnv: nodeEnv ?? null },
+      `NODE_ENV is ${shown}, not "production": React runs its DEVELOPMENT build (about 1.6x slower renders, extra checks). `
+      + 'Set NODE_ENV=production for any deployment and for benchmarks.',
+    );
+  }
 }
 
 async function main() {
-  const { config, emulators } = await configure();
+  const { config, emulators } = await configure(process.env);
   const log = createLogger(config.logLevel);
+  logStartupMode(log, config.mode, process.env.NODE_ENV);
   const manifest = loadClientManifest(config.clientDistDir);
   const cache = createCache(config.redisUrl, log);
   const app = createApp(config, {
@@ -52,7 +73,7 @@ async function main() {
   });
 
   const server: Server = app.listen(config.port, () => {
-    log.info({ mode: config.mode, url: `http://localhost:${config.port}`, emulators: emulators && {
+    log.info({ mode: config.mode, nodeEnv: process.env.NODE_ENV ?? null, url: `http://localhost:${config.port}`, emulators: emulators && {
       storefront: emulators.storefront.url, content: emulators.content.url, scheduler: emulators.scheduler.url,
     } }, `storefront listening on http://localhost:${config.port}`);
   });
@@ -83,6 +104,7 @@ async function main() {
 
 main().catch((err) => {
   // Config errors list every bad variable; print them plainly, without a stack.
-  process.stderr.write(`${err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : err}\n`);
+  const plain = err instanceof ConfigError || err instanceof EmulatorEnvError;
+  process.stderr.write(`${plain ? err.message : err instanceof Error ? err.stack : err}\n`);
   process.exit(1);
 });

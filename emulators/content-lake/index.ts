@@ -10,13 +10,22 @@ import { DEFAULT_CONTENT_DIR, listen, type EmulatorOptions, type RunningEmulator
 import { createContentLakeApp, type ContentLakeConfig } from './app';
 import { loadDataset } from './dataset';
 
-/** DESIGN §2 default port, overridable with CONTENT_EMULATOR_PORT. */
-export const CONTENT_EMULATOR_PORT = Number(process.env.CONTENT_EMULATOR_PORT ?? 4002);
+/** Port used when `opts.port` is not given (docs/architecture.md §2). */
+export const DEFAULT_CONTENT_PORT = 4002;
+/** The project id served when `opts.projectId` is not given. */
+export const DEFAULT_PROJECT_ID = 'gramercy';
+/** The one dataset served when `opts.dataset` is not given. */
+export const DEFAULT_DATASET = 'production';
+/**
+ * The Sanity API version whose behaviour the emulator follows (e.g. `published` as the default
+ * perspective); clients should be configured with it. Other versions are accepted too.
+ */
+export const CONTENT_API_VERSION = '2025-02-19';
 
 export type ContentLakeOptions = EmulatorOptions & {
-  /** Default `gramercy`. */
+  /** Default `gramercy` (`DEFAULT_PROJECT_ID`). */
   projectId?: string;
-  /** The one dataset served, default `production`; others answer 404. */
+  /** The one dataset served, default `production` (`DEFAULT_DATASET`); others answer 404. */
   dataset?: string;
   /** Read token required for drafts/versions; unset = every request may read them. */
   token?: string;
@@ -31,12 +40,12 @@ export async function startContentLakeEmulator(opts: ContentLakeOptions = {}): P
   const contentDir = opts.contentDir ?? DEFAULT_CONTENT_DIR;
   const documents = await loadDataset(path.join(contentDir, 'dataset.ndjson'));
   const app = createContentLakeApp({
-    projectId: opts.projectId ?? 'gramercy',
-    dataset: opts.dataset ?? 'production',
+    projectId: opts.projectId ?? DEFAULT_PROJECT_ID,
+    dataset: opts.dataset ?? DEFAULT_DATASET,
     token: opts.token,
     documents,
     contentDir,
     onRequest: opts.onRequest,
   });
-  return listen('content-lake', app, { port: opts.port ?? CONTENT_EMULATOR_PORT, host: opts.host });
+  return listen('content-lake', app, { port: opts.port ?? DEFAULT_CONTENT_PORT, host: opts.host });
 }

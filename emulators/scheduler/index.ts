@@ -1,6 +1,7 @@
 /**
- * Scheduler emulator (DESIGN §2): a Zapiet-style pickup/delivery calendar service answering from
- * configurable rules in New York time. Default address 127.0.0.1:4003 (`SCHEDULER_EMULATOR_PORT`).
+ * Scheduler emulator (docs/architecture.md §2): a Zapiet-style pickup/delivery calendar service
+ * answering from configurable rules in New York time. Default address 127.0.0.1:4003
+ * (`SCHEDULER_EMULATOR_PORT` when started through `startEmulators`/`emulatorOptionsFromEnv`).
  * Endpoints and formats: ./app.ts; rules and defaults: ./rules.ts; overview: ./README.md.
  */
 import { DEFAULT_CONTENT_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
@@ -8,9 +9,10 @@ import { schedulerApp } from './app';
 import { loadProductTags } from './catalogue';
 import { assertValidRules, DEFAULT_SCHEDULER_RULES, type SchedulerRules } from './rules';
 
-export { DEFAULT_SCHEDULER_RULES, type SchedulerRules } from './rules';
+export { DEFAULT_SCHEDULER_RULES, type CalendarAnswer, type SchedulerRules } from './rules';
 
-export const SCHEDULER_DEFAULT_PORT = 4003;
+/** Port used when `opts.port` is not given. */
+export const DEFAULT_SCHEDULER_PORT = 4003;
 
 /**
  * Starts the emulator. `rules` are shallow-merged over DEFAULT_SCHEDULER_RULES (give `pickup` or
@@ -23,8 +25,7 @@ export async function startSchedulerEmulator(
   assertValidRules(rules);
   const productTags = await loadProductTags(opts.contentDir ?? DEFAULT_CONTENT_DIR);
   const { app, abortPending } = schedulerApp({ rules, now: opts.now ?? (() => new Date()), productTags });
-  const port = opts.port ?? Number(process.env.SCHEDULER_EMULATOR_PORT ?? SCHEDULER_DEFAULT_PORT);
-  const running = await listen('scheduler', app, { port, host: opts.host });
+  const running = await listen('scheduler', app, { port: opts.port ?? DEFAULT_SCHEDULER_PORT, host: opts.host });
   return {
     ...running,
     async stop() {

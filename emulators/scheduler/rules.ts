@@ -1,6 +1,7 @@
 /**
  * The scheduler emulator's rules engine: which days a pickup or delivery can happen, answered
- * in the upstream's calendar format (`AvailabilityAnswer`, see shared/availability.ts).
+ * in the upstream's calendar format (`CalendarAnswer` below, defined here and not taken from the
+ * app, so the app's parser is tested against an independent statement of the format).
  * Everything is New York calendar days; the only clock input is the injected `now`.
  *
  * How a calendar is computed for `type` at instant `now` (New York day `today`, hour `h`):
@@ -10,8 +11,22 @@
  * - disabled = the closed weekdays (1 = Sunday … 7 = Saturday) and every blackout date between
  *   minDate and maxDate as [year, 0-based month, day]; the calendar skips them, minDate is not moved.
  */
-import { addDays, dateKey, daysBetween, isDateKey, newYorkNow, weekdayOf } from '../../shared/availability';
-import type { AvailabilityAnswer, DateKey, PickadateDate } from '../../shared/availability';
+import { dayOf, daysFrom, isDay, newYorkClock, plusDays, weekdayIndex, type Day } from './dates';
+
+/** pickadate.js date as Zapiet sends it: [year, 0-based month, day], e.g. [2026, 11, 25] = 25 Dec. */
+export type PickadateDay = [number, number, number];
+
+/**
+ * The calendar endpoint's 200 body (Zapiet's format): New York days 'YYYY-MM-DD' for the first
+ * and last bookable day, and `disabled` mixing closed weekdays (1 = Sunday … 7 = Saturday) with
+ * closed dates as `PickadateDay`. Zapiet also documents `maxDate: null` for "no upper bound";
+ * the emulator always sends a date.
+ */
+export type CalendarAnswer = {
+  minDate: Day;
+  maxDate: Day;
+  disabled: (number | PickadateDay)[];
+};
 
 export type FulfilmentType = 'pickup' | 'delivery';
 
@@ -48,7 +63,11 @@ export type SchedulerRules = {
   tagLeadDays: Record<string, number>;
 };
 
-/** Gramercy Stems' defaults: open-day pickup at the shop, next-day delivery, NY holidays off. */
+/**
+ * Gramercy Stems' defaults: open-day pickup at the shop, next-day delivery, NY holidays off.
+ * `startEmulators` reports `shop` and the first pickup/delivery location ids as the connection
+ * settings (emulators/index.ts).
+ */
 export const DEFAULT_SCHEDULER_RULES: SchedulerRules = {
   shop: 'gramercy-stems.myshopify.com',
   pickup: { locationIds: ['101'], leadDays: 0, cutoffHour: 14, closedWeekdays: ['monday'] },
@@ -61,40 +80,40 @@ export const DEFAULT_SCHEDULER_RULES: SchedulerRules = {
 const MONTH_DAY = /^(\d{2})-(\d{2})$/;
 
 /** The day a blackout falls on in `year`, or null when it does not fall in that year. */
-function blackoutIn(blackout: Blackout, year: number): DateKey | null {
+function blackoutIn(blackout: Blackout, year: number): Day | null {
   if (typeof blackout === 'object') return nthWeekday(year, blackout);
-  if (isDateKey(blackout)) return blackout.startsWith(`${year}-`) ? blackout : null;
+  if (isDay(blackout)) return blackout.startsWith(`${year}-`) ? blackout : null;
   const match = MONTH_DAY.exec(blackout);
-  if (!match || !dateKey(2000, Number(match[1]), Number(match[2]))) {
+  if (!match || !dayOf(2000, Number(match[1]), Number(match[2]))) {
     throw new Error(`Scheduler blackout "${blackout}" is neither MM-DD nor YYYY-MM-DD`);
   }
-  // 02-29 exists only in leap years: dateKey gives null otherwise.
-  return dateKey(year, Number(match[1]), Number(match[2]));
+  // 02-29 exists only in leap years: dayOf gives null otherwise.
+  return dayOf(year, Number(match[1]), Number(match[2]));
 }
 
-function nthWeekday(year: number, { month, weekday, nth }: Exclude<Blackout, string>): DateKey | null {
-  const first = dateKey(year, month, 1);
+function nthWeekday(year: number, { month, weekday, nth }: Exclude<Blackout, string>): Day | null {
+  const first = dayOf(year, month, 1);
   const target = WEEKDAYS.indexOf(weekday);
   if (!first || target < 0 || !(nth === -1 || (nth >= 1 && nth <= 5))) {
     throw new Error(`Scheduler blackout ${JSON.stringify({ month, weekday, nth })} is not a valid nth weekday`);
   }
-  const firstMatch = addDays(first, (target - weekdayOf(first) + 7) % 7);
+  const firstMatch = plusDays(first, (target - weekdayIndex(first) + 7) % 7);
   if (nth > 0) {
-    const day = addDays(firstMatch, 7 * (nth - 1));
+    const day = plusDays(firstMatch, 7 * (nth - 1));
     return day.slice(0, 7) === firstMatch.slice(0, 7) ? day : null;
   }
   let last = firstMatch;
-  while (addDays(last, 7).slice(0, 7) === first.slice(0, 7)) last = addDays(last, 7);
+  while (plusDays(last, 7).slice(0, 7) === first.slice(0, 7)) last = plusDays(last, 7);
   return last;
 }
 
 /** Every blackout day from `from` to `to` inclusive, ascending; throws on a malformed blackout. */
-export function blackoutDates(blackouts: Blackout[], from: DateKey, to: DateKey): DateKey[] {
-  const days = new Set<DateKey>();
+export function blackoutDates(blackouts: Blackout[], from: Day, to: Day): Day[] {
+  const days = new Set<Day>();
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year += 1) {
     for (const blackout of blackouts) {
       const day = blackoutIn(blackout, year);
-      if (day && daysBetween(from, day) >= 0 && daysBetween(day, to) >= 0) days.add(day);
+      if (day && daysFrom(from, day) >= 0 && daysFrom(day, to) >= 0) days.add(day);
     }
   }
   return [...days].sort();
@@ -112,14 +131,14 @@ export function calendarFor(
   type: FulfilmentType,
   now: Date,
   cartProductTags: string[][],
-): AvailabilityAnswer {
+): CalendarAnswer {
   const { leadDays, cutoffHour, closedWeekdays } = rules[type];
-  const { date: today, hour } = newYorkNow(now);
-  const minDate = addDays(today, leadDays + tagLeadDays(rules, cartProductTags) + (hour >= cutoffHour ? 1 : 0));
-  const maxDate = addDays(today, rules.horizonDays);
+  const { day: today, hour } = newYorkClock(now);
+  const minDate = plusDays(today, leadDays + tagLeadDays(rules, cartProductTags) + (hour >= cutoffHour ? 1 : 0));
+  const maxDate = plusDays(today, rules.horizonDays);
   const weekdays = closedWeekdays.map((day) => WEEKDAYS.indexOf(day) + 1);
   const dates = blackoutDates(rules.blackouts, minDate, maxDate).map(
-    (key): PickadateDate => [Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))],
+    (key): PickadateDay => [Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))],
   );
   return { minDate, maxDate, disabled: [...weekdays, ...dates] };
 }

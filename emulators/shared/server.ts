@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 
 export type EmulatorOptions = {
-  /** TCP port; 0 picks a free one (tests). Each emulator has its DESIGN §2 default. */
+  /** TCP port; 0 picks a free one (tests). Each emulator has its docs/architecture.md §2 default. */
   port?: number;
   /** Bind address, default 127.0.0.1 (loopback only). */
   host?: string;
@@ -48,9 +48,11 @@ export async function listen(
   // Bound to every interface (a container publishing the port): loopback still reaches it, from
   // inside and, through the published port, from the host's browser.
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  // An IPv6 literal needs brackets in a URL: http://[::1]:4001.
+  const urlAuthority = urlHost.includes(':') ? `[${urlHost}]` : urlHost;
   return {
     name,
-    url: `http://${urlHost}:${boundPort}`,
+    url: `http://${urlAuthority}:${boundPort}`,
     port: boundPort,
     async stop() {
       await new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 /**
- * The Shopify Storefront API emulator (DESIGN §2): the real 2026-04 schema executed by graphql-js
+ * The Shopify Storefront API emulator (docs/architecture.md §2): the real 2026-04 schema executed by graphql-js
  * over the seeded catalogue, with persistent carts, the hosted-checkout stand-in (orders) and the
  * CDN image stand-in.
  *
@@ -21,8 +21,11 @@ import { Inventory } from './inventory';
 import { OrderStore } from './orders';
 import { buildExecutableSchema } from './resolvers';
 
+/** Port used when `opts.port` is not given. */
 export const DEFAULT_STOREFRONT_PORT = 4001;
+/** Accepted in `X-Shopify-Storefront-Access-Token` unless `opts.publicToken` says otherwise. */
 export const DEFAULT_PUBLIC_TOKEN = 'local-public-token';
+/** Accepted in `Shopify-Storefront-Private-Token` unless `opts.privateToken` says otherwise. */
 export const DEFAULT_PRIVATE_TOKEN = 'local-private-token';
 export const DEFAULT_SHOP_URL = 'http://localhost:3000';
 
@@ -37,11 +40,11 @@ export type StorefrontEmulatorOptions = EmulatorOptions & {
   shopUrl?: string;
 };
 
-/** Start the emulator; port defaults to STOREFRONT_EMULATOR_PORT or 4001. */
+/** Start the emulator; port defaults to 4001 (`DEFAULT_STOREFRONT_PORT`). */
 export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = {}): Promise<RunningEmulator> {
   const contentDir = opts.contentDir ?? DEFAULT_CONTENT_DIR;
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
-  const port = opts.port ?? Number(process.env.STOREFRONT_EMULATOR_PORT ?? DEFAULT_STOREFRONT_PORT);
+  const port = opts.port ?? DEFAULT_STOREFRONT_PORT;
   const catalogue = loadCatalogue(contentDir);
   const inventory = new Inventory();
   const carts = new CartStore(dataDir, catalogue, inventory);

@@ -1,13 +1,54 @@
-/** Config from the environment: local defaults point at the emulators; live mode lists what is wrong. */
-import { ConfigError, loadConfig } from '../../server/config';
+/**
+ * Config from the environment: local mode takes the upstreams' connection settings it is given
+ * (and refuses to guess them); live mode lists what is wrong.
+ */
+import { ConfigError, loadConfig, siteUrlFrom, type LocalUpstreams } from '../../server/config';
 
-test('local mode by default, pointing at the emulators', () => {
-  const c = loadConfig({}, { storefront: 'http://127.0.0.1:1', content: 'http://127.0.0.1:2', scheduler: 'http://127.0.0.1:3' });
+/** Deliberately unlike the emulators' own values, so nothing can come from a built-in default. */
+const UPSTREAMS: LocalUpstreams = {
+  storefront: { origin: 'http://127.0.0.1:1', privateToken: 'given-private-token', imageOrigin: 'http://127.0.0.1:11' },
+  content: {
+    apiHost: 'http://127.0.0.1:2', projectId: 'given-project', dataset: 'given-dataset', apiVersion: '2024-01-02',
+    imageOrigin: 'http://127.0.0.1:22',
+  },
+  scheduler: { url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com' },
+};
+
+test('local mode by default, using exactly the connection settings it is given', () => {
+  const c = loadConfig({}, UPSTREAMS);
   expect(c.mode).toBe('local');
-  expect(c.storefront.endpoint).toBe('http://127.0.0.1:1/api/2026-04/graphql.json');
-  expect(c.storefront.privateToken).toBe('local-private-token');
-  expect(c.content).toMatchObject({ apiHost: 'http://127.0.0.1:2', useCdn: false, projectId: 'gramercy', dataset: 'production' });
   expect(c.port).toBe(3000);
+  expect(c.siteUrl).toBe('http://localhost:3000');
+  expect(c.storefront).toMatchObject({
+    endpoint: 'http://127.0.0.1:1/api/2026-04/graphql.json', privateToken: 'given-private-token', imageOrigin: 'http://127.0.0.1:11',
+  });
+  expect(c.content).toMatchObject({
+    apiHost: 'http://127.0.0.1:2', projectId: 'given-project', dataset: 'given-dataset', apiVersion: '2024-01-02',
+    imageOrigin: 'http://127.0.0.1:22', useCdn: false, token: null,
+  });
+  expect(c.scheduler).toMatchObject({
+    url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com',
+  });
+  expect(loadConfig({ STOREFRONT_API_VERSION: '2025-10' }, UPSTREAMS).storefront.endpoint).toBe('http://127.0.0.1:1/api/2025-10/graphql.json');
+});
+
+test('local mode without connection settings is a clear error, after the variables are checked', () => {
+  expect(() => loadConfig({})).toThrow(/local mode.*connection settings/);
+  expect(() => loadConfig({})).not.toThrow(ConfigError);
+  // A bad variable is still reported as such, with every other bad one.
+  expect(() => loadConfig({ PORT: 'abc', SCHEDULER_TIMEOUT_MS: '0' })).toThrow(/PORT[\s\S]*SCHEDULER_TIMEOUT_MS/);
+});
+
+test('emulator variables are not the app config\'s business', () => {
+  // Parsed and validated by the emulators package (tests/emulators/env.test.ts), ignored here.
+  const env = { STOREFRONT_EMULATOR_PORT: 'not-a-port', EMULATOR_HOST: 'nowhere', DATA_DIR: '/tmp/x' };
+  expect(() => loadConfig(env, UPSTREAMS)).not.toThrow();
+});
+
+test('siteUrlFrom: SITE_URL without trailing slash, else localhost:PORT; validates every variable', () => {
+  expect(siteUrlFrom({ SITE_URL: 'https://shop.example/' })).toBe('https://shop.example');
+  expect(siteUrlFrom({ PORT: '3999' })).toBe('http://localhost:3999');
+  expect(() => siteUrlFrom({ PORT: 'abc', SANITY_DATASET: 'Bad Name!' })).toThrow(ConfigError);
 });
 
 test('live mode names every missing or invalid variable', () => {
@@ -25,26 +66,34 @@ test('live mode names every missing or invalid variable', () => {
   expect(() => loadConfig({ PORT: 'abc', SANITY_DATASET: 'Bad Name!' })).toThrow(/PORT[\s\S]*SANITY_DATASET/);
 });
 
+const LIVE_ENV = {
+  SITE_URL: 'https://www.gramercystems.com/', SHOPIFY_STORE_DOMAIN: 'gramercy.myshopify.com', PRIVATE_STOREFRONT_API_TOKEN: 'x',
+  SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SCHEDULER_URL: 'https://api-us.zapiet.com',
+  SCHEDULER_PICKUP_LOCATION_ID: '1', SCHEDULER_DELIVERY_LOCATION_ID: '2', SCHEDULER_SHOP: 'gramercy.myshopify.com',
+};
+
 test('live mode with everything set talks to the real hosts', () => {
-  const c = loadConfig({
-    SITE_URL: 'https://www.gramercystems.com/', SHOPIFY_STORE_DOMAIN: 'gramercy.myshopify.com', PRIVATE_STOREFRONT_API_TOKEN: 'x',
-    SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SCHEDULER_URL: 'https://api-us.zapiet.com',
-    SCHEDULER_PICKUP_LOCATION_ID: '1', SCHEDULER_DELIVERY_LOCATION_ID: '2', SCHEDULER_SHOP: 'gramercy.myshopify.com',
-  });
+  const c = loadConfig(LIVE_ENV);
   expect(c.mode).toBe('live');
   expect(c.siteUrl).toBe('https://www.gramercystems.com');
   expect(c.storefront.endpoint).toBe('https://gramercy.myshopify.com/api/2026-04/graphql.json');
   expect(c.storefront.imageOrigin).toBe('https://cdn.shopify.com');
-  expect(c.content).toMatchObject({ apiHost: null, useCdn: true, imageOrigin: 'https://cdn.sanity.io' });
+  expect(c.content).toMatchObject({ apiHost: null, useCdn: true, imageOrigin: 'https://cdn.sanity.io', apiVersion: '2025-02-19' });
 });
 
-test("scheduler: local location ids and shop are the emulator's; timeout and availability TTL from the environment", () => {
-  const urls = { storefront: 'http://127.0.0.1:1', content: 'http://127.0.0.1:2', scheduler: 'http://127.0.0.1:3' };
-  expect(loadConfig({}, urls).scheduler).toEqual({
-    url: 'http://127.0.0.1:3', pickupLocationId: '101', deliveryLocationId: '201', shop: 'gramercy-stems.myshopify.com',
+test('live mode ignores local connection settings', () => {
+  const c = loadConfig(LIVE_ENV, UPSTREAMS);
+  expect(c.storefront).toMatchObject({ endpoint: 'https://gramercy.myshopify.com/api/2026-04/graphql.json', privateToken: 'x' });
+  expect(c.content).toMatchObject({ projectId: 'abc123', apiHost: null });
+  expect(c.scheduler).toMatchObject({ url: 'https://api-us.zapiet.com', pickupLocationId: '1', shop: 'gramercy.myshopify.com' });
+});
+
+test('scheduler: local ids from the connection settings; timeout and availability TTL from the environment', () => {
+  expect(loadConfig({}, UPSTREAMS).scheduler).toEqual({
+    url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com',
     timeoutMs: 5000, availabilityTtlMs: 60_000,
   });
-  expect(loadConfig({ SCHEDULER_TIMEOUT_MS: '1500', AVAILABILITY_TTL_SECONDS: '30' }, urls).scheduler)
+  expect(loadConfig({ SCHEDULER_TIMEOUT_MS: '1500', AVAILABILITY_TTL_SECONDS: '30' }, UPSTREAMS).scheduler)
     .toMatchObject({ timeoutMs: 1500, availabilityTtlMs: 30_000 });
-  expect(() => loadConfig({ SCHEDULER_TIMEOUT_MS: '0', AVAILABILITY_TTL_SECONDS: 'soon' }, urls)).toThrow(/SCHEDULER_TIMEOUT_MS[\s\S]*AVAILABILITY_TTL_SECONDS/);
+  expect(() => loadConfig({ SCHEDULER_TIMEOUT_MS: '0', AVAILABILITY_TTL_SECONDS: 'soon' }, UPSTREAMS)).toThrow(/SCHEDULER_TIMEOUT_MS[\s\S]*AVAILABILITY_TTL_SECONDS/);
 });

@@ -41,7 +41,7 @@ export async function startTestApp(opts: {
   const distDir = await clientDistDir();
   const config = loadConfig(
     { NODE_ENV: 'test', SITE_URL: 'http://shop.test', CLIENT_DIST_DIR: distDir, ...opts.env },
-    { storefront: emulators.storefront.url, content: emulators.content.url, scheduler: emulators.scheduler.url },
+    emulators.connection,
   );
   const log = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const cache = opts.cache?.(log) ?? new MemoryCache(log);

@@ -1,0 +1,45 @@
+/** The emulators read and validate their own environment variables (emulators/env.ts). */
+import path from 'node:path';
+import { EmulatorEnvError, emulatorOptionsFromEnv } from '../../emulators';
+
+test('defaults: ports 4001-4003 on loopback, default data folder', () => {
+  expect(emulatorOptionsFromEnv({})).toEqual({ ports: { storefront: 4001, content: 4002, scheduler: 4003 }, host: '127.0.0.1' });
+});
+
+test('reads every variable; empty values count as unset; a relative DATA_DIR is made absolute', () => {
+  expect(
+    emulatorOptionsFromEnv({
+      STOREFRONT_EMULATOR_PORT: '4101',
+      CONTENT_EMULATOR_PORT: ' 0 ',
+      SCHEDULER_EMULATOR_PORT: '',
+      EMULATOR_HOST: '0.0.0.0',
+      DATA_DIR: 'state',
+      PORT: "not the emulators' business",
+    }),
+  ).toEqual({
+    ports: { storefront: 4101, content: 0, scheduler: 4003 },
+    host: '0.0.0.0',
+    dataDir: path.resolve('state'),
+  });
+  expect(emulatorOptionsFromEnv({ EMULATOR_HOST: '::1' }).host).toBe('::1');
+});
+
+test('lists every invalid variable', () => {
+  let error: unknown;
+  try {
+    emulatorOptionsFromEnv({
+      STOREFRONT_EMULATOR_PORT: 'abc',
+      CONTENT_EMULATOR_PORT: '70000',
+      SCHEDULER_EMULATOR_PORT: '1.5',
+      EMULATOR_HOST: 'localhost',
+    });
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(EmulatorEnvError);
+  const issues = (error as EmulatorEnvError).issues.join('\n');
+  for (const name of ['STOREFRONT_EMULATOR_PORT', 'CONTENT_EMULATOR_PORT', 'SCHEDULER_EMULATOR_PORT', 'EMULATOR_HOST']) {
+    expect(issues).toContain(name);
+  }
+  expect(() => emulatorOptionsFromEnv({ SCHEDULER_EMULATOR_PORT: '   ' })).not.toThrow();
+});
