@@ -1,13 +1,18 @@
 /** Picks the cache backend: Redis when REDIS_URL is set, the in-process LRU otherwise. */
 import type { Logger } from '../logger';
-import type { Cache } from './cache';
+import type { Cache, CacheOptions } from './cache';
 import { MemoryCache } from './lru-cache';
 import { RedisCache } from './redis-cache';
 
-export type { Cache } from './cache';
-export { MemoryCache } from './lru-cache';
-export { RedisCache } from './redis-cache';
+export type { Cache, CacheOptions, Clock, SwrEntry } from './cache';
+export { DEFAULT_MAX_ENTRIES, MemoryCache, type MemoryCacheOptions } from './lru-cache';
+export { RedisCache, type RedisCacheOptions } from './redis-cache';
 
-export function createCache(redisUrl: string | null, log: Logger, keyPrefix?: string): Cache {
-  return redisUrl ? new RedisCache(log, { url: redisUrl, keyPrefix }) : new MemoryCache(log);
+/**
+ * The process's cache: Redis (with the LRU as fallback) when `redisUrl` is set, else the LRU.
+ * @param options.keyPrefix Redis key namespace (default "gs:")
+ * @param options.now clock in epoch ms (default `Date.now`)
+ */
+export function createCache(redisUrl: string | null, log: Logger, { keyPrefix, now }: CacheOptions & { keyPrefix?: string } = {}): Cache {
+  return redisUrl ? new RedisCache(log, { url: redisUrl, keyPrefix, now }) : new MemoryCache(log, { now });
 }

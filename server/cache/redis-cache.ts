@@ -6,14 +6,15 @@
  */
 import Redis from 'ioredis';
 import type { Logger } from '../logger';
-import { BaseCache } from './cache';
+import { BaseCache, type CacheOptions } from './cache';
 import { MemoryCache } from './lru-cache';
 
-export type RedisCacheOptions = {
+export type RedisCacheOptions = CacheOptions & {
+  /** `redis://[user:password@]host:port[/db]`. */
   url: string;
-  /** Namespace for every key, e.g. "gs:" (tests use a unique prefix). */
+  /** Namespace for every key, e.g. "gs:" (the default; tests use a unique prefix). */
   keyPrefix?: string;
-  /** Per-command bound in ms. */
+  /** Bound on each Redis command, in ms (default 250); past it the LRU answers. */
   commandTimeoutMs?: number;
 };
 
@@ -22,9 +23,9 @@ export class RedisCache extends BaseCache {
   private readonly fallback: MemoryCache;
   private degraded = false;
 
-  constructor(log: Logger, { url, keyPrefix = 'gs:', commandTimeoutMs = 250 }: RedisCacheOptions) {
-    super(log);
-    this.fallback = new MemoryCache(log);
+  constructor(log: Logger, { url, keyPrefix = 'gs:', commandTimeoutMs = 250, ...options }: RedisCacheOptions) {
+    super(log, options);
+    this.fallback = new MemoryCache(log, options);
     this.redis = new Redis(url, {
       keyPrefix,
       lazyConnect: true,
@@ -40,6 +41,7 @@ export class RedisCache extends BaseCache {
     this.redis.connect().catch((err) => this.failed(err));
   }
 
+  /** From Redis; from the in-process LRU while Redis fails. */
   async get<T>(key: string): Promise<T | undefined> {
     try {
       const raw = await this.redis.get(key);
@@ -51,6 +53,10 @@ export class RedisCache extends BaseCache {
     }
   }
 
+  /**
+   * Into the LRU and into Redis with `PX ttlMs` (Redis expires it on its own, real, clock).
+   * A Redis failure is logged and the LRU copy serves.
+   */
   async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
     await this.fallback.set(key, value, ttlMs);
     try {
@@ -70,11 +76,15 @@ export class RedisCache extends BaseCache {
     }
   }
 
-  /** Resolves true once Redis is connected, false if it is not within `timeoutMs`. */
+  /** Resolves true once Redis is connected, false if it is not within `timeoutMs` (ms, default 1000). */
   ready(timeoutMs = 1000): Promise<boolean> {
     if (this.redis.status === 'ready') return Promise.resolve(true);
     return new Promise((resolve) => {
-      const done = (ok: boolean) => { clearTimeout(timer); this.redis.off('ready', onReady); resolve(ok); };
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        resolve(ok);
+      };
       const onReady = () => done(true);
       const timer = setTimeout(() => done(false), timeoutMs);
       this.redis.once('ready', onReady);

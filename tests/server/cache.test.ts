@@ -1,83 +1,211 @@
 /**
  * The cache: stale-while-revalidate and stale-if-error semantics, the real Redis backend, and
  * the fallback to the in-process LRU when Redis is down or silent (it must never hang).
+ *
+ * Time is a manual clock injected into the cache (`now`), so nothing here sleeps: freshness and
+ * in-process expiry move only when a test advances the clock. Redis's own PX expiry runs on real
+ * time, so the Redis tests keep it long and check the PX they asked for instead of waiting it out.
  */
 import { createServer, type Server } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { MemoryCache, RedisCache, type Cache } from '../../server/cache';
+import { MemoryCache, RedisCache, type Cache, type Clock } from '../../server/cache';
+import type { Logger } from '../../server/logger';
 import { REDIS_TEST_URL, serviceAvailable } from '../support/services';
 
-const log = pino({ level: 'silent' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const silent = pino({ level: 'silent' });
 
-function swrBehaviour(make: () => Cache) {
+/** A clock that only moves when told to (epoch ms). */
+function manualClock(start = Date.UTC(2026, 10, 23, 12)) {
+  let t = start;
+  return {
+    now: (() => t) as Clock,
+    advance(ms: number) {
+      t += ms;
+    },
+  };
+}
+
+/** A logger that keeps its records, to assert on warnings. */
+function recordingLog() {
+  const records: Array<{ level: number; msg: string; key?: string; err?: { message: string } }> = [];
+  const log = pino(
+    { level: 'debug' },
+    {
+      write: (line: string) => {
+        records.push(JSON.parse(line));
+      },
+    },
+  );
+  return { log, warnings: () => records.filter((r) => r.level === pino.levels.values.warn) };
+}
+
+/** A promise settled from outside, to hold a fetcher open without timers. */
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+type Make = (opts: { now: Clock; log: Logger }) => Cache;
+
+function swrBehaviour(make: Make) {
   let cache: Cache;
+  let clock: ReturnType<typeof manualClock>;
+  let logged: ReturnType<typeof recordingLog>;
   beforeEach(async () => {
-    cache = make();
+    clock = manualClock();
+    logged = recordingLog();
+    cache = make({ now: clock.now, log: logged.log });
     if (cache instanceof RedisCache) expect(await cache.ready()).toBe(true);
   });
   afterEach(() => cache.close());
 
-  test('serves fresh values without refetching', async () => {
+  test('serves fresh values without refetching, for ttlMs on the injected clock', async () => {
     const fetcher = jest.fn(async () => ({ n: 1 }));
     expect(await cache.swr('k1', 1000, 1000, fetcher)).toEqual({ n: 1 });
+    clock.advance(999);
     expect(await cache.swr('k1', 1000, 1000, fetcher)).toEqual({ n: 1 });
+    await cache.whenIdle();
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
 
-  test('serves stale at once and refreshes in the background', async () => {
+  test('serves stale at once and refreshes in the background, once', async () => {
     let n = 0;
-    const fetcher = async () => ++n;
-    await cache.swr('k2', 50, 5000, fetcher);
-    await sleep(80);
-    expect(await cache.swr('k2', 50, 5000, fetcher)).toBe(1); // stale, refresh started
-    await sleep(50);
-    expect(await cache.swr('k2', 50, 5000, fetcher)).toBe(2);
+    const fetcher = jest.fn(async () => ++n);
+    expect(await cache.swr('k2', 50, 5000, fetcher)).toBe(1);
+    clock.advance(50); // no longer fresh (fresh while freshUntil > now)
+    const gate = deferred<void>();
+    const slow = jest.fn(async () => {
+      await gate.promise;
+      return fetcher();
+    });
+    expect(await cache.swr('k2', 50, 5000, slow)).toBe(1); // stale, refresh started
+    expect(await cache.swr('k2', 50, 5000, slow)).toBe(1); // stale, joins that refresh
+    expect(slow).toHaveBeenCalledTimes(1);
+    gate.resolve();
+    await cache.whenIdle();
+    expect(await cache.swr('k2', 50, 5000, fetcher)).toBe(2); // the refreshed value, fresh again
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    expect(logged.warnings()).toEqual([]);
   });
 
-  test('keeps serving stale when the refresh fails (stale-if-error)', async () => {
+  test('keeps serving stale when the refresh fails (stale-if-error), and says so', async () => {
     await cache.swr('k3', 30, 5000, async () => 'good');
-    await sleep(60);
-    const failing = async (): Promise<string> => { throw new Error('upstream down'); };
+    clock.advance(31);
+    const failing = jest.fn(async (): Promise<string> => {
+      throw new Error('upstream down');
+    });
     expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
-    await sleep(20);
+    await cache.whenIdle();
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(logged.warnings()).toEqual([
+      expect.objectContaining({ msg: 'cache refresh failed; serving stale', key: 'k3', err: expect.objectContaining({ message: 'upstream down' }) }),
+    ]);
+    // Still stale after the failure: the next read serves it again and retries the upstream.
+    clock.advance(1000);
     expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
+    await cache.whenIdle();
+    expect(failing).toHaveBeenCalledTimes(2);
+    // The upstream is back: the next stale read refreshes, the one after serves the new value.
+    expect(await cache.swr('k3', 30, 5000, async () => 'better')).toBe('good');
+    await cache.whenIdle();
+    expect(await cache.swr('k3', 30, 5000, async () => 'unused')).toBe('better');
   });
 
-  test('propagates the error when nothing is cached', async () => {
-    await expect(cache.swr('k4', 1000, 1000, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+  test('propagates the error when nothing is cached, and caches no failure', async () => {
+    await expect(
+      cache.swr('k4', 1000, 1000, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await cache.get('k4')).toBeUndefined();
+    expect(await cache.swr('k4', 1000, 1000, async () => 'recovered')).toBe('recovered');
   });
 
   test('concurrent misses share one fetch', async () => {
-    const fetcher = jest.fn(async () => { await sleep(30); return 'v'; });
-    const results = await Promise.all([1, 2, 3].map(() => cache.swr('k5', 1000, 0, fetcher)));
-    expect(results).toEqual(['v', 'v', 'v']);
+    const gate = deferred<void>();
+    const fetcher = jest.fn(async () => {
+      await gate.promise;
+      return 'v';
+    });
+    const pending = Promise.all([1, 2, 3].map(() => cache.swr('k5', 1000, 0, fetcher)));
+    gate.resolve();
+    expect(await pending).toEqual(['v', 'v', 'v']);
     expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  test('whenIdle resolves at once when nothing is running', async () => {
+    await expect(cache.whenIdle()).resolves.toBeUndefined();
   });
 }
 
 describe('in-process LRU cache', () => {
-  swrBehaviour(() => new MemoryCache(log));
+  swrBehaviour(({ now, log }) => new MemoryCache(log, { now }));
 
   test('evicts beyond its entry limit', async () => {
-    const cache = new MemoryCache(log, 2);
-    await cache.set('a', 1, 1000); await cache.set('b', 2, 1000); await cache.set('c', 3, 1000);
+    const cache = new MemoryCache(silent, { max: 2 });
+    await cache.set('a', 1, 1000);
+    await cache.set('b', 2, 1000);
+    await cache.set('c', 3, 1000);
     expect(await cache.get('a')).toBeUndefined();
     expect(await cache.get('c')).toBe(3);
+  });
+
+  test('entries expire after ttlMs on the injected clock; falsy values are hits', async () => {
+    const clock = manualClock();
+    const cache = new MemoryCache(silent, { now: clock.now });
+    await cache.set('a', null, 1000);
+    await cache.set('b', false, 2000);
+    clock.advance(999);
+    expect(await cache.get('a')).toBeNull();
+    clock.advance(1);
+    expect(await cache.get('a')).toBeUndefined();
+    expect(await cache.get('b')).toBe(false);
+    clock.advance(1000);
+    expect(await cache.get('b')).toBeUndefined();
+  });
+
+  test('past ttlMs + staleMs the entry is gone: the caller waits for a fresh fetch', async () => {
+    const clock = manualClock();
+    const cache = new MemoryCache(silent, { now: clock.now });
+    const failing = async (): Promise<string> => {
+      throw new Error('down');
+    };
+    await cache.swr('k', 100, 200, async () => 'old');
+    clock.advance(299);
+    expect(await cache.swr('k', 100, 200, failing)).toBe('old'); // stale; its refresh fails
+    await cache.whenIdle();
+    clock.advance(1);
+    expect(await cache.get('k')).toBeUndefined();
+    expect(await cache.swr('k', 100, 200, async () => 'new')).toBe('new');
+  });
+
+  test('defaults to the real clock', async () => {
+    const cache = new MemoryCache(silent);
+    const before = Date.now();
+    expect(await cache.swr('b', 60_000, 0, async () => 2)).toBe(2);
+    const { freshUntil } = (await cache.get<{ freshUntil: number }>('b'))!;
+    expect(freshUntil).toBeGreaterThanOrEqual(before + 60_000);
+    expect(freshUntil).toBeLessThanOrEqual(Date.now() + 60_000);
   });
 });
 
 const redis = serviceAvailable('redis');
 (redis ? describe : describe.skip)('Redis cache (real Redis)', () => {
-  const prefix = `test:${randomUUID()}:`;
-  swrBehaviour(() => new RedisCache(log, { url: REDIS_TEST_URL, keyPrefix: prefix }));
+  /** A fresh namespace per instance, so tests never see each other's keys. */
+  const prefix = () => `test:${randomUUID()}:`;
+  swrBehaviour(({ now, log }) => new RedisCache(log, { url: REDIS_TEST_URL, keyPrefix: prefix(), now }));
 
   test('values are shared through Redis between instances, with a TTL', async () => {
-    const a = new RedisCache(log, { url: REDIS_TEST_URL, keyPrefix: prefix });
-    const b = new RedisCache(log, { url: REDIS_TEST_URL, keyPrefix: prefix });
+    const keyPrefix = prefix();
+    const a = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix });
+    const b = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix });
     try {
-      expect(await a.ready()).toBe(true); expect(await b.ready()).toBe(true);
+      expect(await a.ready()).toBe(true);
+      expect(await b.ready()).toBe(true);
       await a.set('shared', { hello: 'world' }, 5000);
       expect(await b.get('shared')).toEqual({ hello: 'world' });
       const ttl = await b.redis.pttl('shared');
@@ -87,20 +215,68 @@ const redis = serviceAvailable('redis');
       expect(await a.get('shared')).toBeUndefined();
       expect(a.isDegraded).toBe(false);
     } finally {
-      await a.close(); await b.close();
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test('swr keeps the entry in Redis for ttlMs + staleMs (PX), freshness on the cache clock', async () => {
+    const clock = manualClock();
+    const cache = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix: prefix(), now: clock.now });
+    try {
+      expect(await cache.ready()).toBe(true);
+      await cache.swr('entry', 1000, 59_000, async () => 'v');
+      const ttl = await cache.redis.pttl('entry');
+      expect(ttl).toBeGreaterThan(59_000);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      expect(JSON.parse((await cache.redis.get('entry'))!)).toEqual({ value: 'v', freshUntil: clock.now() + 1000 });
+    } finally {
+      await cache.close();
+    }
+  });
+
+  test('another instance serves the stale entry and refreshes it for everyone', async () => {
+    const keyPrefix = prefix();
+    const clock = manualClock();
+    const a = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix, now: clock.now });
+    const b = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix, now: clock.now });
+    try {
+      expect(await a.ready()).toBe(true);
+      expect(await b.ready()).toBe(true);
+      await a.swr('s', 1000, 60_000, async () => 'first');
+      clock.advance(1000);
+      expect(await b.swr('s', 1000, 60_000, async () => 'second')).toBe('first');
+      await b.whenIdle();
+      expect(await a.swr('s', 1000, 60_000, async () => 'unused')).toBe('second');
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 });
 
 describe('Redis unreachable: falls back to the LRU, quickly', () => {
   test('connection refused', async () => {
-    const cache = new RedisCache(log, { url: 'redis://127.0.0.1:1', keyPrefix: 'test:' });
+    const clock = manualClock();
+    const { log, warnings } = recordingLog();
+    const cache = new RedisCache(log, { url: 'redis://127.0.0.1:1', keyPrefix: 'test:', now: clock.now });
     try {
       const started = Date.now();
       expect(await cache.swr('x', 1000, 1000, async () => 'from upstream')).toBe('from upstream');
-      expect(await cache.get('x')).toEqual({ value: 'from upstream', freshUntil: expect.any(Number) });
+      expect(await cache.get('x')).toEqual({ value: 'from upstream', freshUntil: clock.now() + 1000 });
       expect(cache.isDegraded).toBe(true);
+      expect(warnings().map((w) => w.msg)).toContain('redis unavailable; caching in process until it is back');
       expect(Date.now() - started).toBeLessThan(1000);
+      // The fallback expires on the same injected clock (ttl + stale = 2000 ms).
+      clock.advance(1999);
+      expect(
+        await cache.swr('x', 1000, 1000, async () => {
+          throw new Error('down');
+        }),
+      ).toBe('from upstream');
+      await cache.whenIdle();
+      clock.advance(1);
+      expect(await cache.get('x')).toBeUndefined();
     } finally {
       await cache.close();
     }
@@ -110,14 +286,21 @@ describe('Redis unreachable: falls back to the LRU, quickly', () => {
     let server: Server;
     let port: number;
     beforeAll(async () => {
-      server = createServer(() => { /* swallow everything */ });
+      server = createServer(() => {
+        /* swallow everything */
+      });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       port = (server.address() as { port: number }).port;
     });
-    afterAll(() => new Promise<void>((r) => { server.close(() => r()); }));
+    afterAll(
+      () =>
+        new Promise<void>((r) => {
+          server.close(() => r());
+        }),
+    );
 
     test('commands time out and the LRU answers', async () => {
-      const cache = new RedisCache(log, { url: `redis://127.0.0.1:${port}`, keyPrefix: 'test:', commandTimeoutMs: 100 });
+      const cache = new RedisCache(silent, { url: `redis://127.0.0.1:${port}`, keyPrefix: 'test:', commandTimeoutMs: 100 });
       try {
         const started = Date.now();
         await cache.set('y', 42, 1000);
