@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
-import { notFoundMessage, RouteError, type RouteDataSource, type RouteId } from '../shared/route-data';
+import { notFoundMessage, RouteError, type RouteDataMap, type RouteDataSource, type RouteId } from '../shared/route-data';
 import { ErrorPage } from './components/ErrorPage';
 import { PageLayout } from './components/PageLayout';
 import { Shell } from './components/Shell';
@@ -26,23 +26,33 @@ export type RouteHandle = { status?: number };
 const onPathChange = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   currentUrl.pathname !== nextUrl.pathname || (defaultShouldRevalidate && currentUrl.search === nextUrl.search);
 
-/** Build the routes over a data source (server: upstream loaders; browser: /__payload). */
+/**
+ * Build the routes over a data source (server: upstream loaders; browser: /__payload).
+ *
+ * Every route with data has a `RouteId` as its id and a loader returning `RouteDataMap[id]`
+ * (both checked here), which is what makes client/lib/route-data.ts's `useRouteData(id)` sound.
+ * Routes without data ('pages', 'not-found', 'catch-all') use ids outside RouteDataMap.
+ */
 export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
-  const loader = (id: RouteId) => ({ params, request }: LoaderFunctionArgs) => dataSource.load(id, params, request);
-  const page = (id: RouteId, path: string | undefined, Component: ComponentType): RouteObject => ({
-    id, path, index: path === undefined ? true : undefined, loader: loader(id), shouldRevalidate: onPathChange, Component,
-  } as RouteObject);
+  const loader = <R extends RouteId>(id: R) =>
+    ({ params, request }: LoaderFunctionArgs): Promise<RouteDataMap[R]> => dataSource.load(id, params, request);
+  /** A page route; no path means the index route. */
+  const page = <R extends RouteId>(id: R, path: string | undefined, Component: ComponentType): RouteObject => {
+    const route = { id, loader: loader(id), shouldRevalidate: onPathChange, Component };
+    return path === undefined ? { ...route, index: true } : { ...route, path };
+  };
+  const rootId = 'root' satisfies RouteId;
 
   return [{
-    id: 'root',
+    id: rootId,
     path: '/',
     Component: Shell,
     // Without site settings there is no shell to render the error in.
     errorElement: <ErrorPage bare />,
     // Site settings rarely change; fetched once per document, not on every navigation.
     shouldRevalidate: () => false,
-    async loader({ params, request }) {
-      const data = await dataSource.load('root', params, request);
+    async loader({ params, request }): Promise<RouteDataMap['root']> {
+      const data = await dataSource.load(rootId, params, request);
       // Spec §4 App start: global data flagged as an error is a fatal 500.
       if (data.isError) throw new RouteError(500, notFoundMessage(pathOf(request.url)));
       return data;

@@ -29,8 +29,18 @@ export type Picture = {
 /** A resolved navigation link (spec §2 route resolution): `external` opens in a new tab. */
 export type NavLink = { key: string; title: string; href: string; external: boolean };
 
-/** Portable Text as stored; `pageLink` mark defs carry a resolved `href`, `imageWithAlt` a `picture`. */
-export type RichText = PortableTextBlock[];
+/**
+ * A block-level image in rich text: the stored `imageWithAlt` object (alt, asset, crop…) plus
+ * its `picture` (null when the asset is missing).
+ */
+export type RichTextImage = { _type: 'imageWithAlt'; _key?: string; alt?: string | null; picture: Picture | null };
+
+/**
+ * Portable Text as stored: text blocks, whose `pageLink` mark defs carry a resolved `href`
+ * (null when the target is gone), and `imageWithAlt` images. Block types the site does not know
+ * are left out by the server.
+ */
+export type RichText = Array<PortableTextBlock | RichTextImage>;
 
 export type Seo = {
   /** Page title; the document title becomes `{siteTitle} | {title}` (spec §2). */

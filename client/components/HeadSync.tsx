@@ -4,9 +4,9 @@
  * layout or, when a page failed, by the error page (with the status as title). Renders nothing.
  */
 import { useEffect } from 'react';
-import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
+import { useLocation, useMatches } from 'react-router';
 import { useAppConfig } from '../lib/app-config';
+import { useOptionalRouteData } from '../lib/route-data';
 import { findSeo, headData } from '../lib/seo';
 
 function setAttr(selector: string, attr: 'content' | 'href', value: string | null) {
@@ -15,7 +15,8 @@ function setAttr(selector: string, attr: 'content' | 'href', value: string | nul
 }
 
 export function HeadSync({ errorTitle }: { errorTitle?: string }) {
-  const root = useRouteLoaderData('root') as RouteDataMap['root'] | undefined;
+  // Undefined when the root loader itself failed (the bare error page has no settings).
+  const root = useOptionalRouteData('root');
   const { siteUrl } = useAppConfig();
   const matches = useMatches();
   const location = useLocation();

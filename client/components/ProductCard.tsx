@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '../../shared/types';
-import { cardAvailability } from '../lib/availability';
+import { cardAvailability } from '../../shared/product-availability';
 import { formatDate } from '../lib/format';
 import { Picture } from './Picture';
 import { Price } from './Price';

@@ -5,8 +5,8 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useRouteLoaderData } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
+import { Outlet, useLocation } from 'react-router';
+import { useRouteData } from '../lib/route-data';
 import { useStores } from '../stores';
 import { CartDrawer } from './CartDrawer';
 import { Footer } from './Footer';
@@ -23,7 +23,7 @@ const ScrollLock = observer(function ScrollLock() {
 });
 
 export function Shell() {
-  const { settings } = useRouteLoaderData('root') as RouteDataMap['root'];
+  const { settings } = useRouteData('root');
   const { ui, cart } = useStores();
   const { pathname } = useLocation();
 

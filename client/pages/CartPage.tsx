@@ -2,18 +2,17 @@
  * /cart (spec §2): the cart full-page. With JavaScript it is the shared cart view over the
  * browser's cart store; the server (and a browser without JavaScript) renders the loader's
  * cart — the `cart_id` cookie's, from the no-JavaScript add-to-cart form — read-only, with
- * quantities and a checkout link. `?error=unavailable` is that form's "unavailable" answer.
+ * quantities and a checkout link. `?error={code}` is that form's refusal (shared/cart-refusals.ts),
+ * shown as the code's fixed text; unknown codes show nothing.
  */
 import { useSyncExternalStore } from 'react';
-import { useLoaderData, useRouteLoaderData, useSearchParams } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
+import { useSearchParams } from 'react-router';
+import { cartRefusalText } from '../../shared/cart-refusals';
 import type { Cart, SiteSettings } from '../../shared/types';
 import { CartLines } from '../components/cart/CartLines';
 import { CartView } from '../components/cart/CartView';
 import { formatMoney } from '../lib/format';
-
-/** Spec §5 message for a line that cannot be added. */
-const UNAVAILABLE = 'Line item unavailable or not provided.';
+import { useRouteData } from '../lib/route-data';
 
 const subscribeNever = () => () => undefined;
 
@@ -39,14 +38,15 @@ function StaticCart({ cart, settings }: { cart: Cart | null; settings: SiteSetti
 }
 
 export function CartPage() {
-  const { cart } = useLoaderData() as RouteDataMap['cart'];
-  const { settings } = useRouteLoaderData('root') as RouteDataMap['root'];
+  const { cart } = useRouteData('cart');
+  const { settings } = useRouteData('root');
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
+  const refusal = cartRefusalText(searchParams.get('error'));
   return (
     <section className="container cart-page">
       <h1>{settings.cartData.cartTitle}</h1>
-      {searchParams.get('error') === 'unavailable' && <p className="cart-view__message" role="alert">{UNAVAILABLE}</p>}
+      {refusal && <p className="cart-view__message" role="alert">{refusal}</p>}
       {hydrated ? <CartView settings={settings} active /> : <StaticCart cart={cart} settings={settings} />}
     </section>
   );

@@ -1,11 +1,10 @@
 /** /collections/{slug}: hero, description and the collection's products. */
-import { useLoaderData } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
 import { Picture } from '../components/Picture';
 import { ProductGrid } from '../components/ProductCard';
+import { useRouteData } from '../lib/route-data';
 
 export function CollectionPage() {
-  const { collection, products } = useLoaderData() as RouteDataMap['collection'];
+  const { collection, products } = useRouteData('collection');
   return (
     <div className="collection">
       <header className={`collection-hero${collection.image ? '' : ' collection-hero--plain'}`}>

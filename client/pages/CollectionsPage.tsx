@@ -1,10 +1,9 @@
 /** /collections: the list of collections as tiles. */
-import { useLoaderData } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
 import { CollectionTiles } from '../components/CollectionTiles';
+import { useRouteData } from '../lib/route-data';
 
 export function CollectionsPage() {
-  const { title, collections } = useLoaderData() as RouteDataMap['collections'];
+  const { title, collections } = useRouteData('collections');
   return (
     <div className="container">
       <header className="page-header"><h1>{title}</h1></header>

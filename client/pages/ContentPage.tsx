@@ -1,11 +1,10 @@
 /** A generic content page (/{slug}): optional hero image, title and Portable Text body. */
-import { useLoaderData } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
 import { Picture } from '../components/Picture';
 import { RichText } from '../components/RichText';
+import { useRouteData } from '../lib/route-data';
 
 export function ContentPage() {
-  const { page } = useLoaderData() as RouteDataMap['page'];
+  const { page } = useRouteData('page');
   return (
     <article className="content-page">
       {page.heroImage && <Picture picture={page.heroImage} eager className="content-page__hero" />}

@@ -1,12 +1,11 @@
 /** Home (content `homepage` modules): hero, product carousel, editorial split, collection tiles, quote. */
-import { useLoaderData } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
 import type { HomeModule } from '../../shared/types';
 import { CollectionTiles } from '../components/CollectionTiles';
 import { LinkTo } from '../components/LinkTo';
 import { Picture } from '../components/Picture';
 import { ProductCard } from '../components/ProductCard';
 import { RichText } from '../components/RichText';
+import { useRouteData } from '../lib/route-data';
 
 function Module({ module, first }: { module: HomeModule; first: boolean }) {
   switch (module.type) {
@@ -59,7 +58,7 @@ function Module({ module, first }: { module: HomeModule; first: boolean }) {
 }
 
 export function HomePage() {
-  const { modules, seo } = useLoaderData() as RouteDataMap['home'];
+  const { modules, seo } = useRouteData('home');
   const hasHeroFirst = modules[0]?.type === 'hero';
   return (
     <div className="home">

@@ -1,9 +1,9 @@
 /** /404: the settings' page-not-found title and text (answers with status 404). */
-import { Link, useRouteLoaderData } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
+import { Link } from 'react-router';
+import { useRouteData } from '../lib/route-data';
 
 export function NotFoundPage() {
-  const { settings } = useRouteLoaderData('root') as RouteDataMap['root'];
+  const { settings } = useRouteData('root');
   return (
     <section className="error-page">
       <p className="error-page__status">404</p>

@@ -4,7 +4,7 @@
  * availability states (password, drop, sold out), accordion, description and RELATED products.
  */
 import { useState } from 'react';
-import { useLoaderData, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { RouteDataMap } from '../../shared/route-data';
 import type { ProductDetail, ProductVariant } from '../../shared/types';
 import { AddToCart } from '../components/AddToCart';
@@ -13,8 +13,9 @@ import { OptionPicker } from '../components/OptionPicker';
 import { Price } from '../components/Price';
 import { ProductGrid } from '../components/ProductCard';
 import { RichText } from '../components/RichText';
-import { cardAvailability, SOLD_OUT_TEXT } from '../lib/availability';
+import { cardAvailability, SOLD_OUT_TEXT } from '../../shared/product-availability';
 import { formatDate } from '../lib/format';
+import { useRouteData } from '../lib/route-data';
 import { choosableOptions, initialVariant, variantParam, variantWith } from '../lib/variants';
 
 /** Spec: a quantity note when only a few are left. */
@@ -49,7 +50,7 @@ function PurchaseArea({ product, variant, sellingPlanId }: { product: ProductDet
 }
 
 export function ProductPage() {
-  const { product, related } = useLoaderData() as RouteDataMap['product'];
+  const { product, related } = useRouteData('product');
   // A new product starts afresh (image choice, purchase option).
   return <ProductView key={product.handle} product={product} related={related} />;
 }

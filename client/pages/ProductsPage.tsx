@@ -1,10 +1,9 @@
 /** /products: every product as a card grid. */
-import { useLoaderData } from 'react-router';
-import type { RouteDataMap } from '../../shared/route-data';
 import { ProductGrid } from '../components/ProductCard';
+import { useRouteData } from '../lib/route-data';
 
 export function ProductsPage() {
-  const { products, seo } = useLoaderData() as RouteDataMap['products'];
+  const { products, seo } = useRouteData('products');
   return (
     <div className="container">
       <header className="page-header"><h1>{seo.title}</h1></header>

@@ -10,6 +10,10 @@ import { notFound, segment } from './params';
 import { pageSeo, productJsonLd, shopifySocialImage } from './seo';
 import type { RecommendedProduct, UpstreamData } from './upstream-data';
 
+/**
+ * `/products`: every active product card with its minimum price.
+ * @throws UpstreamError on an upstream failure or a malformed card
+ */
 export async function loadProducts(data: UpstreamData): Promise<RouteDataMap['products']> {
   const [settings, cards, prices] = await Promise.all([data.siteSettings(), data.productCards(), data.priceIndex()]);
   return {
@@ -30,6 +34,13 @@ function recommendationCard(p: RecommendedProduct, contentCard: ProductCard | un
   };
 }
 
+/**
+ * `/products/{handle}`: the Storefront product with its content card and accordion items (the
+ * site's defaults when the card has none), RELATED cards (spec §7) and Product JSON-LD.
+ * `siteUrl` is absolute, for the JSON-LD url.
+ * @throws RouteError 404 for an unknown handle; UpstreamError on an upstream failure or a
+ *   malformed document (a recommendations failure only empties RELATED)
+ */
 export async function loadProduct(data: UpstreamData, params: RouteParams, siteUrl: string): Promise<RouteDataMap['product']> {
   const handle = segment(params.handle, (h) => `/products/${h}`);
   const [product, rawCard, settings, prices] = await Promise.all([
@@ -62,6 +73,10 @@ export async function loadProduct(data: UpstreamData, params: RouteParams, siteU
   };
 }
 
+/**
+ * `/collections`: the list page's collections, or every collection when it lists none.
+ * @throws UpstreamError on a content failure or a malformed document
+ */
 export async function loadCollections(data: UpstreamData): Promise<RouteDataMap['collections']> {
   const [settings, { page, all }] = await Promise.all([data.siteSettings(), data.collectionsPage()]);
   const listed = data.reshape.collectionSummaries(page?.collections);
@@ -73,6 +88,12 @@ export async function loadCollections(data: UpstreamData): Promise<RouteDataMap[
   };
 }
 
+/**
+ * `/collections/{slug}`: the collection from the content lake and/or the catalogue (either is
+ * enough) and its products in the content document's order, else the catalogue's.
+ * @throws RouteError 404 when neither knows the slug; UpstreamError on an upstream failure or a
+ *   malformed document
+ */
 export async function loadCollection(data: UpstreamData, params: RouteParams): Promise<RouteDataMap['collection']> {
   const slug = segment(params.slug, (s) => `/collections/${s}`);
   const [content, shop, settings, prices, allCards] = await Promise.all([

@@ -29,6 +29,10 @@ export async function loadRoot(data: UpstreamData, siteUrl: string): Promise<Rou
   return result.isError ? { settings: unavailableSettings(siteUrl), isError: true } : { settings: result.settings, isError: false };
 }
 
+/**
+ * `/`: the home page's modules in order (unknown module types skipped) and its SEO.
+ * @throws UpstreamError on a content lake or Storefront API failure, or a malformed document
+ */
 export async function loadHome(data: UpstreamData): Promise<RouteDataMap['home']> {
   const [settings, home, prices] = await Promise.all([data.siteSettings(), data.homepage(), data.priceIndex()]);
   return {
@@ -44,6 +48,7 @@ export async function loadHome(data: UpstreamData): Promise<RouteDataMap['home']
 /**
  * `/{slug}`: a page type with that fixed path (aboutPage at /about, membershipPage at
  * /membership, spec §2), else a generic `page` with that slug; anything else is a 404.
+ * @throws RouteError 404 for no such page; UpstreamError on a content failure or malformed document
  */
 export async function loadPage(data: UpstreamData, params: RouteParams): Promise<RouteDataMap['page']> {
   const slug = segment(params.slug, (s) => `/${s}`);

@@ -1,8 +1,13 @@
 /**
  * The upstream reads behind the route loaders, each cached stale-while-revalidate and
- * stale-if-error (DESIGN §8): catalogue data from the Storefront API, documents from the content
- * lake. Nothing here is personal, so one shared cache entry serves every shopper.
+ * stale-if-error (docs/architecture.md §8): catalogue data from the Storefront API, documents
+ * from the content lake. Nothing here is personal, so one shared cache entry serves every shopper.
+ *
+ * This is where content lake results enter the server: each is parsed with its schema
+ * (server/upstream/content/schemas.ts) before it is cached or reshaped, so a malformed document
+ * is a content UpstreamError (502) here rather than a TypeError deep in reshape.
  */
+import type { z } from 'zod';
 import type { Money, ProductDetail, SiteSettings } from '../../shared/types';
 import type { Cache } from '../cache';
 import type { Config } from '../config';
@@ -12,8 +17,10 @@ import type { ContentClient } from '../upstream/content/client';
 import { contentImages } from '../upstream/content/images';
 import * as Q from '../upstream/content/queries';
 import {
-  ContentReshaper, type PriceIndex, type RawCollection, type RawCollectionsPage, type RawPage, type RawProductCard,
+  ContentReshaper, type PriceIndex, type RawCollection, type RawCollectionsPage, type RawHomepage, type RawPage,
+  type RawProductCard, type RawProductCardDetail,
 } from '../upstream/content/reshape';
+import { ContentResults, parseContent } from '../upstream/content/schemas';
 import type { StorefrontClient, StorefrontClientFactory } from '../upstream/storefront/client';
 import type { ProductPriceFragment, ProductRecommendationsQuery } from '../upstream/storefront/generated';
 import { COLLECTION_BY_HANDLE_QUERY, PRODUCT_BY_HANDLE_QUERY, PRODUCT_PRICES_QUERY, PRODUCT_RECOMMENDATIONS_QUERY } from '../upstream/storefront/queries';
@@ -65,12 +72,26 @@ export class UpstreamData {
     return this.deps.cache.swr(key, FRESH_MS, STALE_MS, fetcher);
   }
 
-  /** Never throws: spec §4, a missing document or a failure is an error marker (logged). */
+  /**
+   * Run a GROQ query and parse its result with `schema` (the one way content enters).
+   * @param what names the result in errors and logs
+   * @throws UpstreamError('content', 502 | 504) when the lake fails or the result is malformed
+   */
+  private async content<T extends z.ZodType>(
+    what: string, schema: T, query: string, params?: Record<string, unknown>,
+  ): Promise<z.output<T>> {
+    return parseContent(schema, await this.deps.content.fetch(query, params), what);
+  }
+
+  /**
+   * Never throws: spec §8 "failed site settings load: logged, error marker returned". No
+   * settings document, a malformed one, or a failing lake (with nothing cached) is the marker.
+   */
   async siteSettings(): Promise<SiteSettingsResult> {
     try {
       const settings = await this.cached('content:settings', async () => {
-        const raw = await this.deps.content.fetch<Record<string, unknown> | null>(Q.SITE_SETTINGS_QUERY);
-        if (!raw?.id) throw new NoSettingsDocument();
+        const raw = await this.content('site settings', ContentResults.siteSettings, Q.SITE_SETTINGS_QUERY);
+        if (!raw) throw new NoSettingsDocument();
         return this.reshape.siteSettings(raw, await this.priceIndex(), this.deps.config.siteUrl);
       });
       return { settings, isError: false };
@@ -113,33 +134,46 @@ export class UpstreamData {
     });
   }
 
+  // Content reads below: each @throws UpstreamError('content', 502 | 504) on a lake failure or a
+  // malformed result (nothing is cached then; a stale entry keeps being served).
+
+  /** Every active product card, in title order. */
   productCards(): Promise<RawProductCard[]> {
-    return this.cached('content:cards', () => this.deps.content.fetch<RawProductCard[]>(Q.PRODUCT_CARDS_QUERY));
+    return this.cached('content:cards', () => this.content('product cards', ContentResults.productCards, Q.PRODUCT_CARDS_QUERY));
   }
 
-  productCard(handle: string): Promise<RawProductCard | null> {
-    return this.cached(`content:card:${handle}`, () => this.deps.content.fetch<RawProductCard | null>(Q.PRODUCT_CARD_BY_HANDLE_QUERY, { handle }));
+  /** The product card for a catalogue handle, with its accordion items, or null. */
+  productCard(handle: string): Promise<RawProductCardDetail | null> {
+    return this.cached(`content:card:${handle}`, () =>
+      this.content(`product card ${handle}`, ContentResults.productCardByHandle, Q.PRODUCT_CARD_BY_HANDLE_QUERY, { handle }));
   }
 
-  homepage(): Promise<Record<string, any> | null> {
-    return this.cached('content:home', () => this.deps.content.fetch(Q.HOMEPAGE_QUERY));
+  /** The home page document (modules of unknown types already dropped), or null. */
+  homepage(): Promise<RawHomepage | null> {
+    return this.cached('content:home', () => this.content('homepage', ContentResults.homepage, Q.HOMEPAGE_QUERY));
   }
 
+  /** The collection document for a catalogue handle, or null. */
   collectionContent(slug: string): Promise<RawCollection | null> {
-    return this.cached(`content:collection:${slug}`, () => this.deps.content.fetch<RawCollection | null>(Q.COLLECTION_QUERY, { slug }));
+    return this.cached(`content:collection:${slug}`, () =>
+      this.content(`collection ${slug}`, ContentResults.collection, Q.COLLECTION_QUERY, { slug }));
   }
 
+  /** The collections list page document (or null) and every collection. */
   collectionsPage(): Promise<RawCollectionsPage> {
-    return this.cached('content:collections', () => this.deps.content.fetch<RawCollectionsPage>(Q.COLLECTIONS_PAGE_QUERY));
+    return this.cached('content:collections', () =>
+      this.content('collections page', ContentResults.collectionsPage, Q.COLLECTIONS_PAGE_QUERY));
   }
 
   /** A page-like document by slug among `types`, or null. */
   page(types: string[], slug: string): Promise<RawPage | null> {
-    return this.cached(`content:page:${types.join(',')}:${slug}`, () => this.deps.content.fetch<RawPage | null>(Q.PAGE_QUERY, { types, slug }));
+    return this.cached(`content:page:${types.join(',')}:${slug}`, () =>
+      this.content(`page ${slug}`, ContentResults.page, Q.PAGE_QUERY, { types, slug }));
   }
 
   /** The one document of a fixed-path page type (about, membership…), or null. */
   pageByType(type: string): Promise<RawPage | null> {
-    return this.cached(`content:page-type:${type}`, () => this.deps.content.fetch<RawPage | null>(Q.PAGE_BY_TYPE_QUERY, { type }));
+    return this.cached(`content:page-type:${type}`, () =>
+      this.content(`${type} page`, ContentResults.page, Q.PAGE_BY_TYPE_QUERY, { type }));
   }
 }

@@ -1,7 +1,9 @@
 /**
- * The content lake client (DESIGN §1): the real @sanity/client, pointed at Sanity in live mode or
- * at the content lake emulator in local mode (apiHost + useProjectHostname:false, no CDN).
- * The client's own retries apply (GET/HEAD up to 5 times on 429/502/503 and network errors).
+ * The content lake client (docs/architecture.md §1): the real @sanity/client, pointed at Sanity
+ * in live mode or at the content lake emulator in local mode (apiHost + useProjectHostname:false,
+ * no CDN). The client's own retries apply (GET/HEAD up to 5 times on 429/502/503 and network
+ * errors). Results are `unknown`: server/loaders/upstream-data.ts parses each one with its
+ * schema (./schemas.ts) before anything reads it.
  */
 import { createClient, type SanityClient } from '@sanity/client';
 import type { Config } from '../../config';
@@ -9,10 +11,10 @@ import { toUpstreamError } from '../errors';
 
 export type ContentClient = {
   /**
-   * Run a GROQ query against the published perspective.
+   * Run a GROQ query against the published perspective; the result as JSON, unchecked.
    * @throws UpstreamError (502, or 504 on timeout)
    */
-  fetch<T>(query: string, params?: Record<string, unknown>): Promise<T>;
+  fetch(query: string, params?: Record<string, unknown>): Promise<unknown>;
   sanity: SanityClient;
 };
 
@@ -29,9 +31,9 @@ export function createContentClient(config: Config['content']): ContentClient {
   });
   return {
     sanity,
-    async fetch<T>(query: string, params: Record<string, unknown> = {}) {
+    async fetch(query: string, params: Record<string, unknown> = {}) {
       try {
-        return await sanity.fetch<T>(query, params);
+        return await sanity.fetch<unknown>(query, params);
       } catch (err) {
         throw toUpstreamError('content', err);
       }

@@ -6,15 +6,7 @@
 import { createImageUrlBuilder } from '@sanity/image-url';
 import type { Picture } from '../../../shared/types';
 import { buildPicture, SOCIAL_IMAGE_WIDTH } from '../picture';
-
-/** An image as the GROQ projections return it (asset dereferenced). */
-export type RawImage = {
-  _type?: string;
-  alt?: string | null;
-  crop?: { top: number; bottom: number; left: number; right: number } | null;
-  hotspot?: { x: number; y: number; width: number; height: number } | null;
-  asset?: { _id: string; width?: number | null; height?: number | null; lqip?: string | null } | null;
-} | null | undefined;
+import type { RawImage } from './schemas';
 
 export type ContentImages = {
   /** A Picture, or null when the image or its asset is missing. */

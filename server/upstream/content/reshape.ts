@@ -1,60 +1,53 @@
 /**
- * Content lake projections (./queries.ts) → shared view models: links resolved through
+ * Content lake results, parsed by ./schemas.ts, → shared view models: links resolved through
  * shared/links.ts (spec §2), images as Pictures, Portable Text with `pageLink` hrefs and
- * `imageWithAlt` pictures, product cards merged with catalogue minimum prices.
+ * `imageWithAlt` pictures, product cards merged with catalogue minimum prices. Nothing here
+ * throws on content: the shapes were checked at the boundary, and missing optional parts
+ * become nulls, empty strings or empty lists.
  */
-import type { PortableTextBlock } from '@portabletext/types';
-import { resolveRoute, toNavLink, type ContentLink, type LinkedPage } from '../../../shared/links';
+import { resolveRoute, toNavLink, type ContentLink } from '../../../shared/links';
 import type {
   AccordionItem, CollectionSummary, ContentPage, HomeModule, Money, NavLink, ProductCard, RichText, SiteSettings,
 } from '../../../shared/types';
-import type { ContentImages, RawImage } from './images';
+import type { ContentImages } from './images';
+import type {
+  RawAccordionItem, RawCollectionSummary, RawHomeModule, RawPage, RawProductCard, RawRichText, RawSiteSettings,
+} from './schemas';
 
-export type RawProductCard = {
-  _id: string; slug: string | null; title: string | null; status?: string | null;
-  thumbnailImage?: RawImage; hoverImage?: RawImage;
-  isSoldOut?: boolean | null; customSoldOutText?: string | null; disableProductInteraction?: boolean | null;
-  productDrop?: { enabled?: boolean | null; dropDate?: string | null; passwordProtectPage?: boolean | null } | null;
-  password?: { passwordProtectPage?: boolean | null; productCardText?: string | null } | null;
-  cardBanner?: { productCardBanner?: string | null; textColor?: string | null; backgroundColor?: string | null } | null;
-  accordionItems?: RawAccordionItem[] | null;
-};
-export type RawAccordionItem = { _key?: string; key?: string | null; title?: string | null; text?: RawRichText };
-export type RawRichText = Array<Record<string, unknown>> | null | undefined;
-export type RawCollectionSummary = { _type?: string; slug: string | null; title: string | null; heroImage?: RawImage };
-export type RawSeo = { title?: string | null; description?: string | null; image?: RawImage } | null | undefined;
-export type RawCollection = RawCollectionSummary & { description?: RawRichText; seo?: RawSeo; products?: RawProductCard[] | null };
-export type RawCollectionsPage = { page: { title?: string | null; seo?: RawSeo; collections?: RawCollectionSummary[] | null } | null; all: RawCollectionSummary[] };
-export type RawPage = { _type: string; slug: string | null; title: string | null; seo?: RawSeo; heroImage?: RawImage; body?: RawRichText };
+export type {
+  RawAccordionItem, RawCollection, RawCollectionsPage, RawCollectionSummary, RawHomepage, RawHomeModule, RawPage,
+  RawProductCard, RawProductCardDetail, RawRichText, RawSeo, RawSiteSettings,
+} from './schemas';
+
+/** A non-empty string, else null (content editors leave fields empty as ""). */
+const s = (value: string | null | undefined): string | null => value || null;
 
 /** Minimum prices by product handle, from the catalogue. */
 export type PriceIndex = ReadonlyMap<string, Money>;
 
+/** Parsed content results → view models; `contentImages` builds the Pictures and social image URLs. */
 export class ContentReshaper {
   constructor(readonly contentImages: ContentImages) {}
 
+  /** Menu links with a destination (dangling page references are left out). */
   navLinks(links: ContentLink[] | null | undefined): NavLink[] {
     return (links ?? []).flatMap((link, i) => toNavLink(link, `link-${i}`) ?? []);
   }
 
-  /** Portable Text with resolved pageLink hrefs and imageWithAlt pictures (types.ts RichText). */
-  richText(blocks: RawRichText): RichText {
+  /** Portable Text with resolved pageLink hrefs (null when the target is gone) and imageWithAlt pictures. */
+  richText(blocks: RawRichText | null | undefined): RichText {
     return (blocks ?? []).map((block) => {
-      if (block._type === 'imageWithAlt') {
-        return { ...block, picture: this.contentImages.picture(block as RawImage) } as unknown as PortableTextBlock;
-      }
-      const markDefs = block.markDefs as Array<Record<string, unknown>> | undefined;
-      if (!markDefs) return block as unknown as PortableTextBlock;
+      if (block._type === 'imageWithAlt') return { ...block, picture: this.contentImages.picture(block) };
+      if (!block.markDefs) return block;
       return {
         ...block,
-        markDefs: markDefs.map((def) => (def._type === 'pageLink'
-          ? { ...def, href: resolveRoute(def.linked as LinkedPage | null) }
-          : def)),
-      } as unknown as PortableTextBlock;
+        markDefs: block.markDefs.map((def) => (def._type === 'pageLink' ? { ...def, href: resolveRoute(def.linked) } : def)),
+      };
     });
   }
 
-  productCard(raw: RawProductCard, prices: PriceIndex): ProductCard | null {
+  /** A card, or null when it has no slug (or is a dangling reference). */
+  productCard(raw: RawProductCard | null | undefined, prices: PriceIndex): ProductCard | null {
     if (!raw?.slug) return null;
     const banner = raw.cardBanner?.productCardBanner;
     return {
@@ -78,10 +71,12 @@ export class ContentReshaper {
     };
   }
 
-  productCards(raws: RawProductCard[] | null | undefined, prices: PriceIndex): ProductCard[] {
+  /** Cards in order, skipping dangling references and cards without a slug. */
+  productCards(raws: ReadonlyArray<RawProductCard | null> | null | undefined, prices: PriceIndex): ProductCard[] {
     return (raws ?? []).flatMap((raw) => this.productCard(raw, prices) ?? []);
   }
 
+  /** Accordion items; the key is `key`, else `_key`, else `item-{index}`. */
   accordionItems(items: RawAccordionItem[] | null | undefined): AccordionItem[] {
     return (items ?? []).map((item, i) => ({
       key: item.key ?? item._key ?? `item-${i}`,
@@ -90,16 +85,19 @@ export class ContentReshaper {
     }));
   }
 
+  /** A collection tile, or null when it has no slug (or is a dangling reference). */
   collectionSummary(raw: RawCollectionSummary | null | undefined): CollectionSummary | null {
     if (!raw?.slug) return null;
     const href = resolveRoute({ _type: raw._type ?? 'collection', slug: raw.slug });
     return { handle: raw.slug, title: raw.title ?? raw.slug, image: this.contentImages.picture(raw.heroImage, raw.title ?? ''), href: href ?? `/collections/${raw.slug}` };
   }
 
-  collectionSummaries(raws: RawCollectionSummary[] | null | undefined): CollectionSummary[] {
+  /** Tiles in order, skipping dangling references and collections without a slug. */
+  collectionSummaries(raws: ReadonlyArray<RawCollectionSummary | null> | null | undefined): CollectionSummary[] {
     return (raws ?? []).flatMap((raw) => this.collectionSummary(raw) ?? []);
   }
 
+  /** A content page; a missing slug or title is the empty string. */
   contentPage(raw: RawPage): ContentPage {
     return {
       type: raw._type,
@@ -110,34 +108,37 @@ export class ContentReshaper {
     };
   }
 
-  /** Modules of unknown type are skipped (a newer schema must not break the page). */
-  homeModules(modules: Array<Record<string, any>> | null | undefined, prices: PriceIndex): HomeModule[] {
-    return (modules ?? []).flatMap((m): HomeModule[] => {
-      const key = String(m._key ?? '');
-      const title = String(m.title ?? '');
+  /** Home modules in order (unknown module types were already dropped by the schema). */
+  homeModules(modules: RawHomeModule[] | null | undefined, prices: PriceIndex): HomeModule[] {
+    return (modules ?? []).map((m): HomeModule => {
+      const key = m._key ?? '';
       switch (m._type) {
-        case 'hero':
-          return [{ type: 'hero', key, title, text: m.text ?? null, image: this.contentImages.picture(m.image, title), link: toNavLink(m.link) }];
+        case 'hero': {
+          const title = m.title ?? '';
+          return { type: 'hero', key, title, text: m.text ?? null, image: this.contentImages.picture(m.image, title), link: toNavLink(m.link) };
+        }
         case 'productCarousel':
-          return [{ type: 'productCarousel', key, title, products: this.productCards(m.products, prices) }];
-        case 'editorialSplit':
-          return [{
+          return { type: 'productCarousel', key, title: m.title ?? '', products: this.productCards(m.products, prices) };
+        case 'editorialSplit': {
+          const title = m.title ?? '';
+          return {
             type: 'editorialSplit', key, title, body: this.richText(m.body), image: this.contentImages.picture(m.image, title),
             link: toNavLink(m.link), imageSide: m.imageSide === 'right' ? 'right' : 'left',
-          }];
+          };
+        }
         case 'collectionTiles':
-          return [{ type: 'collectionTiles', key, title, collections: this.collectionSummaries(m.collections) }];
+          return { type: 'collectionTiles', key, title: m.title ?? '', collections: this.collectionSummaries(m.collections) };
         case 'quote':
-          return [{ type: 'quote', key, text: String(m.text ?? ''), attribution: m.attribution ?? null }];
-        default:
-          return [];
+          return { type: 'quote', key, text: m.text ?? '', attribution: m.attribution ?? null };
       }
     });
   }
 
-  /** Site settings (spec §3). `raw.id` must be present (the caller checks, spec §4). */
-  siteSettings(raw: Record<string, any>, prices: PriceIndex, siteUrl: string): SiteSettings {
-    const s = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+  /**
+   * Site settings (spec §3): strings default to null ('' counts as unset), the site url to
+   * `siteUrl` (config), the cart title to "Cart".
+   */
+  siteSettings(raw: RawSiteSettings, prices: PriceIndex, siteUrl: string): SiteSettings {
     const header = raw.header ?? {};
     const pdp = raw.pdpSettings ?? {};
     const cart = raw.cartData ?? {};
@@ -153,7 +154,7 @@ export class ContentReshaper {
       imageIcon: this.contentImages.picture(raw.imageIcon),
       favicon: this.contentImages.socialUrl(raw.favicon),
       seo: { title: s(raw.seo?.title) ?? s(raw.siteTitle) ?? '', description: s(raw.seo?.description), image: this.contentImages.socialUrl(raw.seo?.image) },
-      keywords: Array.isArray(raw.keywords) ? raw.keywords.filter((k: unknown) => typeof k === 'string') : [],
+      keywords: raw.keywords ?? [],
       footer: {
         text: this.richText(raw.footer?.text),
         attributionText: s(raw.footer?.attributionText),
@@ -171,9 +172,9 @@ export class ContentReshaper {
       header: {
         announcementBarSettings: { enabled: Boolean(header.announcementBarSettings?.enabled), text: s(header.announcementBarSettings?.text) },
         headerMenu: this.navLinks(header.headerMenu),
-        headerMegaMenu: (header.headerMegaMenu ?? []).flatMap((item: Record<string, any>, i: number) => {
+        headerMegaMenu: (header.headerMegaMenu ?? []).flatMap((item, i) => {
           const link = toNavLink(item.link, `mega-${i}`);
-          return link ? [{ key: String(item._key ?? link.key), link, products: this.productCards(item.products, prices) }] : [];
+          return link ? [{ key: item._key ?? link.key, link, products: this.productCards(item.products, prices) }] : [];
         }),
         rightHeaderMenu: this.navLinks(header.rightHeaderMenu),
         primaryHeaderLink: toNavLink(header.primaryHeaderLink),
