@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: figures, never pass/fail (DEVELOPERS: timing belongs here, not in tests).
+ * `npm run bench`: figures, never pass/fail (timing belongs here, not in tests: docs/architecture.md §3).
  *
  * 1. Server render time of `/` and a product page: the production bundle
  *    (`dist/server/index.js`, built first when missing) with the emulators on spare ports and a

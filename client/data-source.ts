@@ -1,7 +1,7 @@
 /**
  * The browser's `RouteDataSource`: route data comes as JSON from the server's payload
  * endpoint `GET /__payload/{routeId}?{params}`, so no GraphQL or GROQ client ships to the
- * browser (DESIGN §4.5). A non-2xx answer `{ status, message }` is rethrown as `RouteError`.
+ * browser (docs/architecture.md §4.5). A non-2xx answer `{ status, message }` is rethrown as `RouteError`.
  */
 import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../shared/route-data';
 

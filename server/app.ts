@@ -1,5 +1,5 @@
 /**
- * The Express app (DESIGN §3, §4): built from a config and its dependencies, never listening, so
+ * The Express app (docs/architecture.md §3, §4): built from a config and its dependencies, never listening, so
  * tests mount it with supertest. Order: security headers, compression, request id + logs, static
  * assets, payload JSON, the browser JSON API, the no-JavaScript cart form (POST /cart, the only
  * urlencoded body), health, then the page render handler (catch-all).
@@ -60,7 +60,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const app = express() as App;
   app.locals.cart = cart;
   app.disable('x-powered-by');
-  // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (DESIGN §7).
+  // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', true);
   app.use(securityHeaders(config));
   app.use(compression());

@@ -1,5 +1,5 @@
 /**
- * The process logger: pino, structured JSON on stdout (DESIGN §9). Request logs are children
+ * The process logger: pino, structured JSON on stdout (docs/architecture.md §9). Request logs are children
  * carrying the request id (see http/request-context.ts).
  */
 import pino, { type Logger } from 'pino';

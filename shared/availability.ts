@@ -1,6 +1,6 @@
 /**
  * Delivery / pickup date availability (spec §3 "Date availability result", §5 Calendar,
- * DESIGN §7): validating the scheduling service's answer and turning it into what the date
+ * docs/architecture.md §7): validating the scheduling service's answer and turning it into what the date
  * selector needs. Runs in the browser and on the server: no Node APIs.
  *
  * Every date here is a **New York calendar day** written as a `DateKey` ('YYYY-MM-DD'). Calendar

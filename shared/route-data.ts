@@ -5,7 +5,7 @@
  *   and the content lake directly;
  * - in the browser, `client/data-source.ts` implements it by fetching the server's payload
  *   endpoint `GET /__payload/{routeId}?{params}` (JSON body = the route's data; non-2xx =
- *   `{ status, message }`), so the bundle carries no GraphQL or GROQ client (DESIGN §4.5).
+ *   `{ status, message }`), so the bundle carries no GraphQL or GROQ client (docs/architecture.md §4.5).
  *
  * A loader that cannot find its page throws `RouteError(404, "Page Not Found: {path}")`
  * (spec §8); an upstream failure throws `RouteError(5xx, …)`.
@@ -25,7 +25,7 @@ export type RouteDataMap = {
   page: { seo: Seo; page: ContentPage };
   /**
    * `/cart`: the full-page cart. `cart` is the one named by the `cart_id` cookie (set by the
-   * no-JavaScript add-to-cart form, issue 4), else null; with JavaScript the page shows the
+   * no-JavaScript add-to-cart form, ADR-0006), else null; with JavaScript the page shows the
    * browser's cart store instead. Personal data: answered `private, no-store`, never cached.
    */
   cart: { seo: Seo; cart: Cart | null };

@@ -141,7 +141,7 @@ export type Cart = {
   lines: CartLine[];
 };
 
-/** The shape every browser JSON API answer has (DESIGN §5); messages are spec §8's. */
+/** The shape every browser JSON API answer has (docs/architecture.md §5); messages are spec §8's. */
 export type ApiResult<T> = { isError: boolean; message: string; data?: T };
 
 /** Site settings (spec §3), reshaped: links resolved, images as Pictures. */

@@ -1,4 +1,4 @@
-/** The browser's cart calls: same-origin JSON endpoints of the server (DESIGN §5). */
+/** The browser's cart calls: same-origin JSON endpoints of the server (docs/architecture.md §5). */
 import type { AvailabilityAnswer } from '../../shared/availability';
 import type { CartAttributeInput } from '../../shared/cart-attributes';
 import type { ApiResult, Cart } from '../../shared/types';

@@ -1,5 +1,5 @@
 /**
- * The cache interface (DESIGN §8) and the stale-while-revalidate / stale-if-error policy, written
+ * The cache interface (docs/architecture.md §8) and the stale-while-revalidate / stale-if-error policy, written
  * once over any backing store (in-process LRU, or Redis with the LRU as fallback).
  *
  * Values must be JSON-serialisable (Redis stores JSON) and are treated as immutable by callers.

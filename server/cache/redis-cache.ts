@@ -1,5 +1,5 @@
 /**
- * Redis cache (ioredis) with the in-process LRU behind it (DESIGN §8): every write goes to both,
+ * Redis cache (ioredis) with the in-process LRU behind it (docs/architecture.md §8): every write goes to both,
  * reads prefer Redis. Any Redis error (down, slow, not yet connected) falls back to the LRU and is
  * logged once until Redis answers again. It never hangs: no offline queue, a short command
  * timeout, one retry per request; reconnection runs in the background.

@@ -1,5 +1,5 @@
 /**
- * Delivery / pickup calendars for a cart's lines (spec §7 scheduling service, DESIGN §7/§8):
+ * Delivery / pickup calendars for a cart's lines (spec §7 scheduling service, docs/architecture.md §7/§8):
  * the scheduler's answer for the configured location, cached for `availabilityTtlMs` under the
  * fulfilment type and the sorted `variant:quantity` lines — never the cart id, so every cart
  * with the same contents shares one answer. Failures are not cached.

@@ -2,7 +2,7 @@
  * The `cart_id` cookie: set by the no-JavaScript add-to-cart form, read by the `/cart` page
  * loader. It holds the Storefront cart id (URL-encoded) and grants nothing beyond that cart —
  * like the id the browser keeps in localStorage — so it is deliberately not HttpOnly: the
- * browser cart store adopts it (docs/decisions). Lifetime: the spec §9 cart lifetime, 2 days.
+ * browser cart store adopts it (ADR-0005). Lifetime: the spec §9 cart lifetime, 2 days.
  * Parsing is the `cookie` package's (the one Express itself uses to write cookies).
  */
 import { parseCookie } from 'cookie';

@@ -1,5 +1,5 @@
 /**
- * Guards and answers for the browser JSON API (DESIGN §5): personal answers are
+ * Guards and answers for the browser JSON API (docs/architecture.md §5): personal answers are
  * `private, no-store`; state-changing requests must be JSON (415) and, when the browser sends
  * an Origin, same-origin (403) — the CSRF defence for cookie-carrying requests.
  */

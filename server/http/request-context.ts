@@ -1,7 +1,7 @@
 /**
  * Per-request context (request id, shopper IP, logger) carried through async calls with
  * AsyncLocalStorage, so the route data source — whose contract receives only a fetch Request —
- * can pass the shopper's IP to the Storefront API (DESIGN §7) and log with the request id.
+ * can pass the shopper's IP to the Storefront API (docs/architecture.md §7) and log with the request id.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';

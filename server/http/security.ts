@@ -1,5 +1,5 @@
 /**
- * Security headers (DESIGN §4.1) via helmet. The pages carry no inline executable script (state
+ * Security headers (docs/architecture.md §4.1) via helmet. The pages carry no inline executable script (state
  * is an application/json block, JSON-LD is application/ld+json), so `script-src 'self'` holds
  * without a nonce — a nonce in CDN-cached HTML would be a reused nonce. Styles allow inline
  * `style` attributes (React). Images: ourselves, data: placeholders, the two image hosts.

@@ -1,11 +1,11 @@
 /**
  * The server's RouteDataSource (shared/route-data.ts): each route id's loader over the cached
  * upstream reads. Upstream failures become RouteError 502/504 with the error page text, so the
- * render handler and the payload endpoint answer real status codes (DESIGN §4.4).
+ * render handler and the payload endpoint answer real status codes (docs/architecture.md §4.4).
  *
  * Only PERSONAL_ROUTES see the request's cookies (the payload endpoint and the render handler
  * pass them only there) and they are answered `private, no-store`; every other route's data is
- * the same for everyone and CDN-cacheable (DESIGN §4).
+ * the same for everyone and CDN-cacheable (docs/architecture.md §4).
  */
 import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../../shared/route-data';
 import type { CartService } from '../cart/service';

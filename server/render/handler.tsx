@@ -32,7 +32,7 @@ export type RenderHandlerOptions = {
   shippingExcludedTag?: string;
 };
 
-/** Personal pages (the cart) are never stored by a CDN or the browser cache (DESIGN §4). */
+/** Personal pages (the cart) are never stored by a CDN or the browser cache (docs/architecture.md §4). */
 const PRIVATE = 'private, no-store';
 
 /** Spec-facing cache policy: pages are CDN-cacheable; 404s briefly; other errors never. */

@@ -1,7 +1,7 @@
 /**
  * The document's <head> as HTML (spec §2): lang en, title, description, keywords, canonical
  * and Open Graph tags, favicon, the bundle's CSS, JSON-LD and the JSON state block. Only data
- * blocks appear as inline scripts, never executable code (DESIGN §4.1).
+ * blocks appear as inline scripts, never executable code (docs/architecture.md §4.1).
  */
 import type { HeadData } from '../../client/lib/seo';
 import { STATE_ELEMENT_ID, type AppState } from '../../client/lib/hydration';

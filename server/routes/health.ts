@@ -1,5 +1,5 @@
 /**
- * Operations endpoints (DESIGN §9): `/healthz` the process is up; `/readyz` config loaded and the
+ * Operations endpoints (docs/architecture.md §9): `/healthz` the process is up; `/readyz` config loaded and the
  * upstreams answer (Storefront shop query, a content count) within 2 s — 503 otherwise;
  * `/__build` the build id baked into the client manifest, for the hourly update poll (no-cache).
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /__payload/{routeId}?{params}` (DESIGN §4.5): a route's loader data as JSON for client
+ * `GET /__payload/{routeId}?{params}` (docs/architecture.md §4.5): a route's loader data as JSON for client
  * navigation — the same data source the server render uses. Cacheable like the pages (no
  * personal data), except PERSONAL_ROUTES (the cart): they alone get the request's cookies and
  * are answered `private, no-store`. Errors answer `{ status, message }` with the RouteError's status.

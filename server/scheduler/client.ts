@@ -1,6 +1,6 @@
 /**
  * Client for the scheduling service's calendar endpoints (spec §7 "Scheduling service",
- * DESIGN §7), the same code in live mode (Zapiet) and local mode (emulators/scheduler):
+ * docs/architecture.md §7), the same code in live mode (Zapiet) and local mode (emulators/scheduler):
  *
  *   POST {baseUrl}/v1.0/{pickup|delivery}/locations/{locationId}/calendar?shop={shop}
  *   body { shoppingCart: [{ variant_id, product_id, quantity }] }   (integers)

@@ -1,5 +1,5 @@
 /**
- * The app through HTTP with the real emulators: security headers, caching per DESIGN §4,
+ * The app through HTTP with the real emulators: security headers, caching per docs/architecture.md §4,
  * request ids, health/readiness/build endpoints, the payload endpoint for every route id,
  * and the JSON API's guards.
  */
@@ -85,7 +85,7 @@ describe('health, readiness, build', () => {
   });
 });
 
-describe('Cache-Control (DESIGN §4) and no cookies on cacheable answers', () => {
+describe('Cache-Control (docs/architecture.md §4) and no cookies on cacheable answers', () => {
   test('hashed assets are immutable for a year', async () => {
     const asset = readdirSync(path.join(t.config.clientDistDir, 'assets')).find((f) => f.endsWith('.js'))!;
     const res = await request(t.app).get(`/assets/${asset}`);

@@ -1,5 +1,5 @@
 /**
- * The no-JavaScript cart (issue 4) against the real Storefront emulator: `POST /cart` form →
+ * The no-JavaScript cart (ADR-0006) against the real Storefront emulator: `POST /cart` form →
  * 303 to /cart with the `cart_id` cookie, the line really in that cart, the `cart` route data
  * (`/__payload/cart`) read from the cookie, and no cookie or cart on cacheable responses.
  */

@@ -1,6 +1,6 @@
 /**
  * Loads the calendar (react-day-picker and its stylesheet) on demand, as its own chunk
- * (DESIGN §6): first asked for when the cart drawer opens. The stylesheet's URL comes from the
+ * (docs/architecture.md §6): first asked for when the cart drawer opens. The stylesheet's URL comes from the
  * build manifest through AppConfig (`calendarCss`).
  */
 import { useEffect, useState, type ComponentType } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The hosted-checkout stand-in (DESIGN §2 "Checkout"), mounted on the Storefront emulator:
+ * The hosted-checkout stand-in (docs/architecture.md §2 "Checkout"), mounted on the Storefront emulator:
  *
  * - `GET  /cart/c/{token}?key={key}` (a cart's checkoutUrl): the checkout page; 404 for an unknown
  *   cart, 410 for one already checked out.

@@ -1,5 +1,5 @@
 /**
- * Request-scoped Storefront API client (DESIGN §4.2, §7): Apollo Client over HttpLink with the
+ * Request-scoped Storefront API client (docs/architecture.md §4.2, §7): Apollo Client over HttpLink with the
  * private token, the shopper's IP as `Shopify-Storefront-Buyer-IP`, a per-call timeout, and a
  * fresh InMemoryCache per request (so one shopper's data never leaks into another's).
  */
