@@ -1,20 +1,21 @@
 # syntax=docker/dockerfile:1
-# Multi-stage build of the storefront (DESIGN §9): build with dev dependencies, run with
-# production dependencies only, as a non-root user, with a HEALTHCHECK on /healthz.
+# Multi-stage build of the storefront (docs/architecture.md §9) on Node 24 LTS: build with dev dependencies
+# (esbuild, tsx), run the bundled dist/server/index.js with production dependencies only, as a
+# non-root user, with NODE_ENV=production and a HEALTHCHECK on /healthz.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

@@ -3,8 +3,8 @@
  * - browser: client/entry.tsx → dist/client/assets/ (ESM, code splitting, minified, hashed
  *   names, sourcemaps, CSS bundled from client/styles/) plus dist/client/manifest.json
  *   `{ buildId, entry, css }`, which the render handler reads to emit the entry module and CSS;
- * - server: server/index.ts → dist/server/index.js (CommonJS for Node 20.10+, dependencies
- *   left in node_modules).
+ * - server: server/index.ts → dist/server/index.js (CommonJS for Node 24, dependencies left in
+ *   node_modules).
  * The functions are exported so tests can build into a temporary folder.
  */
 import { createHash } from 'node:crypto';
@@ -75,8 +75,9 @@ export async function buildServer(outFile = path.join(ROOT, 'dist/server/index.j
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    // node20.10+: plain `node20` silently drops import attributes (STACK-NOTES).
-    target: 'node20.10',
+    // Node 24 LTS (engines, .nvmrc, Dockerfile). Keeps import attributes (`with { type: 'json' }`),
+    // which a plain `node20` target silently dropped (STACK-NOTES).
+    target: 'node24',
     packages: 'external',
     jsx: 'automatic',
     sourcemap: true,

@@ -38,8 +38,8 @@ async function main() {
   const possibleTypes = Object.fromEntries(
     Object.values(schema.getTypeMap())
       .filter(isAbstractType)
-      .map((t) => [t.name, schema.getPossibleTypes(t).map((p) => p.name).sort()])
-      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+      .map((t): [string, string[]] => [t.name, schema.getPossibleTypes(t).map((p) => p.name).sort()])
+      .sort(([a], [b]) => a.localeCompare(b)),
   );
 
   const header = [

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildClientSchema, type DefinitionNode, type DocumentNode, type GraphQLSchema, Kind, print } from 'graphql';
+import { buildClientSchema, type DefinitionNode, type DocumentNode, type GraphQLSchema, type IntrospectionQuery, Kind, print } from 'graphql';
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
 const SERVER_DIR = path.join(REPO_ROOT, 'server');
@@ -14,7 +14,7 @@ export type FoundDocument = { file: string; exportName: string; document: Docume
 
 /** The Storefront API 2026-04 schema as shipped in @shopify/hydrogen-react (introspection JSON). */
 export function loadStorefrontSchema(): GraphQLSchema {
-  const introspection = JSON.parse(readFileSync(require.resolve('@shopify/hydrogen-react/storefront.schema.json'), 'utf8'));
+  const introspection = JSON.parse(readFileSync(require.resolve('@shopify/hydrogen-react/storefront.schema.json'), 'utf8')) as IntrospectionQuery;
   return buildClientSchema(introspection);
 }
 
