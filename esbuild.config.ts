@@ -40,13 +40,17 @@ export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Prom
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'warning',
-    plugins: [{
-      name: 'server-only-guard',
-      setup(b) {
-        const filter = new RegExp(`^(${SERVER_ONLY_PACKAGES.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$)`);
-        b.onResolve({ filter }, (args) => ({ errors: [{ text: `${args.path} is server-only and must not reach the browser bundle (imported by ${args.importer})` }] }));
+    plugins: [
+      {
+        name: 'server-only-guard',
+        setup(b) {
+          const filter = new RegExp(`^(${SERVER_ONLY_PACKAGES.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$)`);
+          b.onResolve({ filter }, (args) => ({
+            errors: [{ text: `${args.path} is server-only and must not reach the browser bundle (imported by ${args.importer})` }],
+          }));
+        },
       },
-    }],
+    ],
   });
   const manifest = manifestFrom(result.metafile, assets);
   await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
@@ -60,9 +64,18 @@ function manifestFrom(metafile: Metafile, assetsDir: string): ClientManifest {
   if (!entry) throw new Error('esbuild produced no output for client/entry.tsx');
   const css = entry[1].cssBundle ? [publicPath(entry[1].cssBundle)] : [];
   // A dynamically imported chunk gets its own stylesheet, which the code loading it links.
-  const lazyCss = Object.fromEntries(outputs.flatMap(([, o]) =>
-    o.entryPoint && o.entryPoint !== 'client/entry.tsx' && o.cssBundle ? [[o.entryPoint, publicPath(o.cssBundle)]] : []));
-  const buildId = createHash('sha256').update(outputs.map(([file]) => file).sort().join('\n')).digest('hex').slice(0, 12);
+  const lazyCss = Object.fromEntries(
+    outputs.flatMap(([, o]) => (o.entryPoint && o.entryPoint !== 'client/entry.tsx' && o.cssBundle ? [[o.entryPoint, publicPath(o.cssBundle)]] : [])),
+  );
+  const buildId = createHash('sha256')
+    .update(
+      outputs
+        .map(([file]) => file)
+        .sort()
+        .join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 12);
   return { buildId, entry: publicPath(entry[0]), css, lazyCss };
 }
 

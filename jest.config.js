@@ -1,5 +1,11 @@
 /** jest 30 + @swc/jest: TS/TSX to CommonJS. ESM-only packages are transformed too. */
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 module.exports = {
   testEnvironment: 'node',
   testEnvironmentOptions: { globalsCleanup: 'off' },

@@ -37,7 +37,9 @@ async function waitForReady(timeoutMs: number): Promise<void> {
   while (Date.now() < until) {
     try {
       if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server on ${BASE} not ready after ${timeoutMs} ms`);
@@ -59,7 +61,9 @@ async function renderTimes(): Promise<void> {
     const samples: number[] = [];
     for (let i = 0; i < SAMPLES; i += 1) samples.push(await timeRequest(BASE + page));
     samples.sort((a, b) => a - b);
-    console.log(`render ${page.padEnd(36)} median ${percentile(samples, 0.5).toFixed(1)} ms  p90 ${percentile(samples, 0.9).toFixed(1)} ms  (n=${SAMPLES}, warm cache)`);
+    console.log(
+      `render ${page.padEnd(36)} median ${percentile(samples, 0.5).toFixed(1)} ms  p90 ${percentile(samples, 0.9).toFixed(1)} ms  (n=${SAMPLES}, warm cache)`,
+    );
   }
 }
 
@@ -93,8 +97,8 @@ function printMode(env: NodeJS.ProcessEnv): void {
   console.log(`bench: NODE_ENV=${nodeEnv}, mode=${mode} (${mode === 'local' ? 'emulated upstreams' : 'real upstreams'})`);
   if (env.NODE_ENV !== 'production') {
     console.warn(
-      `WARNING: NODE_ENV is ${nodeEnv}, not "production": the server renders with React's development build `
-      + '(about 1.6x slower). Run `NODE_ENV=production npm run bench` for figures that mean something.',
+      `WARNING: NODE_ENV is ${nodeEnv}, not "production": the server renders with React's development build ` +
+        '(about 1.6x slower). Run `NODE_ENV=production npm run bench` for figures that mean something.',
     );
   }
 }

@@ -34,8 +34,10 @@ const onPathChange = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRe
  * Routes without data ('pages', 'not-found', 'catch-all') use ids outside RouteDataMap.
  */
 export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
-  const loader = <R extends RouteId>(id: R) =>
-    ({ params, request }: LoaderFunctionArgs): Promise<RouteDataMap[R]> => dataSource.load(id, params, request);
+  const loader =
+    <R extends RouteId>(id: R) =>
+    ({ params, request }: LoaderFunctionArgs): Promise<RouteDataMap[R]> =>
+      dataSource.load(id, params, request);
   /** A page route; no path means the index route. */
   const page = <R extends RouteId>(id: R, path: string | undefined, Component: ComponentType): RouteObject => {
     const route = { id, loader: loader(id), shouldRevalidate: onPathChange, Component };
@@ -43,43 +45,47 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
   };
   const rootId = 'root' satisfies RouteId;
 
-  return [{
-    id: rootId,
-    path: '/',
-    Component: Shell,
-    // Without site settings there is no shell to render the error in.
-    errorElement: <ErrorPage bare />,
-    // Site settings rarely change; fetched once per document, not on every navigation.
-    shouldRevalidate: () => false,
-    async loader({ params, request }): Promise<RouteDataMap['root']> {
-      const data = await dataSource.load(rootId, params, request);
-      // Spec §4 App start: global data flagged as an error is a fatal 500.
-      if (data.isError) throw new RouteError(500, notFoundMessage(pathOf(request.url)));
-      return data;
-    },
-    children: [{
-      id: 'pages',
-      Component: PageLayout,
-      errorElement: <ErrorPage />,
+  return [
+    {
+      id: rootId,
+      path: '/',
+      Component: Shell,
+      // Without site settings there is no shell to render the error in.
+      errorElement: <ErrorPage bare />,
+      // Site settings rarely change; fetched once per document, not on every navigation.
+      shouldRevalidate: () => false,
+      async loader({ params, request }): Promise<RouteDataMap['root']> {
+        const data = await dataSource.load(rootId, params, request);
+        // Spec §4 App start: global data flagged as an error is a fatal 500.
+        if (data.isError) throw new RouteError(500, notFoundMessage(pathOf(request.url)));
+        return data;
+      },
       children: [
-        page('home', undefined, HomePage),
-        page('products', 'products', ProductsPage),
-        page('product', 'products/:handle', ProductPage),
-        page('collections', 'collections', CollectionsPage),
-        page('collection', 'collections/:slug', CollectionPage),
-        page('cart', 'cart', CartPage),
-        { id: 'not-found', path: '404', Component: NotFoundPage, handle: { status: 404 } satisfies RouteHandle },
-        page('page', ':slug', ContentPage),
         {
-          id: 'catch-all',
-          path: '*',
-          // Never rendered: the loader always throws, so the error page shows instead.
-          element: null,
-          loader({ request }) {
-            throw new RouteError(404, notFoundMessage(pathOf(request.url)));
-          },
+          id: 'pages',
+          Component: PageLayout,
+          errorElement: <ErrorPage />,
+          children: [
+            page('home', undefined, HomePage),
+            page('products', 'products', ProductsPage),
+            page('product', 'products/:handle', ProductPage),
+            page('collections', 'collections', CollectionsPage),
+            page('collection', 'collections/:slug', CollectionPage),
+            page('cart', 'cart', CartPage),
+            { id: 'not-found', path: '404', Component: NotFoundPage, handle: { status: 404 } satisfies RouteHandle },
+            page('page', ':slug', ContentPage),
+            {
+              id: 'catch-all',
+              path: '*',
+              // Never rendered: the loader always throws, so the error page shows instead.
+              element: null,
+              loader({ request }) {
+                throw new RouteError(404, notFoundMessage(pathOf(request.url)));
+              },
+            },
+          ],
         },
       ],
-    }],
-  }];
+    },
+  ];
 }

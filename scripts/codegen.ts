@@ -15,8 +15,14 @@ const OUT = path.join(REPO_ROOT, 'server/upstream/storefront/generated.ts');
 
 /** Storefront API custom scalars as they arrive in JSON (Decimal is a string, e.g. "85.0"). */
 const SCALARS = {
-  Color: 'string', DateTime: 'string', Decimal: 'string', HTML: 'string', ISO8601DateTime: 'string',
-  JSON: 'unknown', URL: 'string', UnsignedInt64: 'string',
+  Color: 'string',
+  DateTime: 'string',
+  Decimal: 'string',
+  HTML: 'string',
+  ISO8601DateTime: 'string',
+  JSON: 'unknown',
+  URL: 'string',
+  UnsignedInt64: 'string',
 };
 
 async function main() {
@@ -38,7 +44,13 @@ async function main() {
   const possibleTypes = Object.fromEntries(
     Object.values(schema.getTypeMap())
       .filter(isAbstractType)
-      .map((t): [string, string[]] => [t.name, schema.getPossibleTypes(t).map((p) => p.name).sort()])
+      .map((t): [string, string[]] => [
+        t.name,
+        schema
+          .getPossibleTypes(t)
+          .map((p) => p.name)
+          .sort(),
+      ])
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 

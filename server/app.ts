@@ -67,9 +67,15 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(requestContext(deps.log, config.trustedIpHeader));
   app.use(pinoHttp({ logger: deps.log, genReqId: (req) => (req as { id?: string }).id ?? '', quietReqLogger: true }));
 
-  app.use('/assets', express.static(path.join(config.clientDistDir, 'assets'), {
-    immutable: true, maxAge: '1y', index: false, fallthrough: false,
-  }));
+  app.use(
+    '/assets',
+    express.static(path.join(config.clientDistDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
+  );
   app.use(payloadRoutes(dataSource, config.siteUrl));
 
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));

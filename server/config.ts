@@ -65,9 +65,7 @@ export type Config = {
  * The project root, from source (server/) or from the server bundle (dist/server/), since the
  * bundle's __dirname is dist/server.
  */
-export const PROJECT_ROOT = path.basename(path.dirname(__dirname)) === 'dist'
-  ? path.resolve(__dirname, '..', '..')
-  : path.resolve(__dirname, '..');
+export const PROJECT_ROOT = path.basename(path.dirname(__dirname)) === 'dist' ? path.resolve(__dirname, '..', '..') : path.resolve(__dirname, '..');
 
 /**
  * Local mode: how to reach the local stand-ins of the three upstreams, given by whoever started
@@ -119,16 +117,34 @@ const Env = z.object({
   PORT: port.default(3000),
   SITE_URL: origin.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  SHOPIFY_STORE_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as shop.myshopify.com').optional(),
-  STOREFRONT_API_VERSION: z.string().regex(/^\d{4}-\d{2}$/, 'YYYY-MM').default('2026-04'),
+  SHOPIFY_STORE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as shop.myshopify.com')
+    .optional(),
+  STOREFRONT_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, 'YYYY-MM')
+    .default('2026-04'),
   PUBLIC_STOREFRONT_API_TOKEN: optional,
   PRIVATE_STOREFRONT_API_TOKEN: optional,
-  SHOPIFY_IMAGE_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as cdn.shopify.com').default('cdn.shopify.com'),
+  SHOPIFY_IMAGE_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as cdn.shopify.com')
+    .default('cdn.shopify.com'),
   STOREFRONT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Dataset rule from spec §5 (the client library's own check).
-  SANITY_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and dashes').optional(),
-  SANITY_DATASET: z.string().regex(/^[a-z0-9_-]{1,64}$/, 'lowercase letters, digits, _ and -, at most 64').optional(),
-  SANITY_API_VERSION: z.string().regex(/^(\d{4}-\d{2}-\d{2}|1|X)$/, 'YYYY-MM-DD').optional(),
+  SANITY_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and dashes')
+    .optional(),
+  SANITY_DATASET: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,64}$/, 'lowercase letters, digits, _ and -, at most 64')
+    .optional(),
+  SANITY_API_VERSION: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2}|1|X)$/, 'YYYY-MM-DD')
+    .optional(),
   SANITY_READ_TOKEN: optional,
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SCHEDULER_URL: origin.optional(),
@@ -139,14 +155,25 @@ const Env = z.object({
   AVAILABILITY_TTL_SECONDS: z.coerce.number().int().positive().max(3600).default(60),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SHIPPING_EXCLUDED_TAG: z.string().min(1).default('local-delivery-only'),
-  TRUSTED_IP_HEADER: z.string().regex(/^[a-z0-9-]+$/i, 'a header name').transform((h) => h.toLowerCase()).optional(),
+  TRUSTED_IP_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, 'a header name')
+    .transform((h) => h.toLowerCase())
+    .optional(),
   CLIENT_DIST_DIR: optional,
 });
 
 /** Variables that must all be set in live mode (docs/architecture.md §2). */
 const LIVE_REQUIRED = [
-  'SITE_URL', 'SHOPIFY_STORE_DOMAIN', 'PRIVATE_STOREFRONT_API_TOKEN', 'SANITY_PROJECT_ID', 'SANITY_DATASET',
-  'SCHEDULER_URL', 'SCHEDULER_PICKUP_LOCATION_ID', 'SCHEDULER_DELIVERY_LOCATION_ID', 'SCHEDULER_SHOP',
+  'SITE_URL',
+  'SHOPIFY_STORE_DOMAIN',
+  'PRIVATE_STOREFRONT_API_TOKEN',
+  'SANITY_PROJECT_ID',
+  'SANITY_DATASET',
+  'SCHEDULER_URL',
+  'SCHEDULER_PICKUP_LOCATION_ID',
+  'SCHEDULER_DELIVERY_LOCATION_ID',
+  'SCHEDULER_SHOP',
 ] as const;
 
 /** Local mode unless a Shopify or Sanity variable is set (then every live variable is required). */
@@ -204,8 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
   if (mode === 'local') {
     if (!upstreams) {
       throw new Error(
-        'loadConfig: local mode (neither SHOPIFY_STORE_DOMAIN nor SANITY_PROJECT_ID is set) needs the local '
-        + 'upstreams\' connection settings as its second argument; set the live variables to use the real services',
+        'loadConfig: local mode (neither SHOPIFY_STORE_DOMAIN nor SANITY_PROJECT_ID is set) needs the local ' +
+          "upstreams' connection settings as its second argument; set the live variables to use the real services",
       );
     }
     const { storefront, content, scheduler } = upstreams;

@@ -47,12 +47,15 @@ async function configure(env: NodeJS.ProcessEnv): Promise<{ config: Config; emul
  */
 function logStartupMode(log: Logger, mode: Config['mode'], nodeEnv: string | undefined): void {
   const shown = nodeEnv === undefined ? 'unset' : `"${nodeEnv}"`;
-  log.info({ mode, nodeEnv: nodeEnv ?? null }, `starting in ${mode} mode (${mode === 'local' ? 'emulated upstreams' : 'real upstreams'}), NODE_ENV ${shown}`);
+  log.info(
+    { mode, nodeEnv: nodeEnv ?? null },
+    `starting in ${mode} mode (${mode === 'local' ? 'emulated upstreams' : 'real upstreams'}), NODE_ENV ${shown}`,
+  );
   if (nodeEnv !== 'production') {
     log.warn(
       { mode, nodeEnv: nodeEnv ?? null },
-      `NODE_ENV is ${shown}, not "production": React runs its DEVELOPMENT build (about 1.6x slower renders, extra checks). `
-      + 'Set NODE_ENV=production for any deployment and for benchmarks.',
+      `NODE_ENV is ${shown}, not "production": React runs its DEVELOPMENT build (about 1.6x slower renders, extra checks). ` +
+        'Set NODE_ENV=production for any deployment and for benchmarks.',
     );
   }
 }
@@ -67,15 +70,30 @@ async function main() {
     log,
     cache,
     buildId: manifest.buildId,
-    render: (dataSource) => createRenderHandler({
-      dataSource, manifest, siteUrl: config.siteUrl, shippingExcludedTag: config.shippingExcludedTag, logError: (err, ctx) => log.error({ err, ...ctx }, 'render failed'),
-    }),
+    render: (dataSource) =>
+      createRenderHandler({
+        dataSource,
+        manifest,
+        siteUrl: config.siteUrl,
+        shippingExcludedTag: config.shippingExcludedTag,
+        logError: (err, ctx) => log.error({ err, ...ctx }, 'render failed'),
+      }),
   });
 
   const server: Server = app.listen(config.port, () => {
-    log.info({ mode: config.mode, nodeEnv: process.env.NODE_ENV ?? null, url: `http://localhost:${config.port}`, emulators: emulators && {
-      storefront: emulators.storefront.url, content: emulators.content.url, scheduler: emulators.scheduler.url,
-    } }, `storefront listening on http://localhost:${config.port}`);
+    log.info(
+      {
+        mode: config.mode,
+        nodeEnv: process.env.NODE_ENV ?? null,
+        url: `http://localhost:${config.port}`,
+        emulators: emulators && {
+          storefront: emulators.storefront.url,
+          content: emulators.content.url,
+          scheduler: emulators.scheduler.url,
+        },
+      },
+      `storefront listening on http://localhost:${config.port}`,
+    );
   });
   server.on('error', (err) => {
     log.fatal({ err }, 'server failed');

@@ -6,10 +6,7 @@
 import type { ProductCard } from './types';
 
 export type Availability =
-  | { kind: 'password'; text: string | null }
-  | { kind: 'drop'; dropDate: string }
-  | { kind: 'soldOut'; text: string }
-  | { kind: 'available' };
+  { kind: 'password'; text: string | null } | { kind: 'drop'; dropDate: string } | { kind: 'soldOut'; text: string } | { kind: 'available' };
 
 export const SOLD_OUT_TEXT = 'Sold out';
 

@@ -10,9 +10,7 @@
  * A loader that cannot find its page throws `RouteError(404, "Page Not Found: {path}")`
  * (spec §8); an upstream failure throws `RouteError(5xx, …)`.
  */
-import type {
-  Cart, CollectionSummary, ContentPage, HomeModule, ProductCard, ProductDetail, Seo, SiteSettings,
-} from './types';
+import type { Cart, CollectionSummary, ContentPage, HomeModule, ProductCard, ProductDetail, Seo, SiteSettings } from './types';
 
 export type RouteDataMap = {
   /** Layout route: site settings for the shell. `isError` → 500 page (spec §4 App start). */
@@ -48,7 +46,10 @@ export interface RouteDataSource {
 
 /** An error with an HTTP status, thrown by loaders and rendered by the error page (spec §2). */
 export class RouteError extends Error {
-  constructor(public readonly status: number, message: string) {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'RouteError';
   }

@@ -199,10 +199,21 @@ export type SiteSettings = {
     newsletterEmailPlaceholderText: string | null;
     newsletterButtonText: string | null;
     klaviyoListId: string | null;
-    newsletterPopup: { title: string | null; klaviyoListId: string | null; copy: string | null; submitButtonText: string | null; image: Picture | null } | null;
+    newsletterPopup: {
+      title: string | null;
+      klaviyoListId: string | null;
+      copy: string | null;
+      submitButtonText: string | null;
+      image: Picture | null;
+    } | null;
   };
   page404: { page404Title: string | null; text: string | null };
-  cookiePolicy: { cookiePolicyTitle: string | null; cookiePolicyText: string | null; cookiePolicyAcceptButton: string | null; cookiePolicyRejectButton: string | null };
+  cookiePolicy: {
+    cookiePolicyTitle: string | null;
+    cookiePolicyText: string | null;
+    cookiePolicyAcceptButton: string | null;
+    cookiePolicyRejectButton: string | null;
+  };
   alerts: { floatingAlertButton: { enabled: boolean; link: NavLink | null } };
 };
 

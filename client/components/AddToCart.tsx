@@ -27,7 +27,11 @@ export const AddToCart = observer(function AddToCart({ variantId, sellingPlanId 
       <button type="submit" className="button button--block" disabled={adding} aria-busy={adding}>
         {adding ? 'Adding…' : 'Add to cart'}
       </button>
-      {cart.message && !adding && <p className="form-message" role="alert">{cart.message}</p>}
+      {cart.message && !adding && (
+        <p className="form-message" role="alert">
+          {cart.message}
+        </p>
+      )}
     </form>
   );
 });

@@ -29,7 +29,9 @@ export const CartDrawer = observer(function CartDrawer({ settings }: { settings:
       <aside ref={panel} className="cart-drawer__panel" role="dialog" aria-modal="true" aria-label={title} aria-hidden={!open} inert={!open}>
         <header className="cart-drawer__header">
           <h2>{title}</h2>
-          <button ref={closeButton} type="button" className="icon-button" aria-label="Close cart" onClick={close}>×</button>
+          <button ref={closeButton} type="button" className="icon-button" aria-label="Close cart" onClick={close}>
+            ×
+          </button>
         </header>
         <CartView settings={settings} active={open} />
       </aside>

@@ -24,12 +24,24 @@ export function ErrorPage({ bare = false }: { bare?: boolean }) {
   const { status, message } = describeError(useRouteError());
   const body = (
     <section className="error-page" aria-labelledby="error-status">
-      <p id="error-status" className="error-page__status">{status}</p>
+      <p id="error-status" className="error-page__status">
+        {status}
+      </p>
       <p className="error-page__text">{ERROR_TEXT}</p>
       {message && <p className="error-page__message">{message}</p>}
-      {status < 500 && <Link to="/" className="button">Back to Home</Link>}
+      {status < 500 && (
+        <Link to="/" className="button">
+          Back to Home
+        </Link>
+      )}
       <HeadSync errorTitle={errorTitle(status)} />
     </section>
   );
-  return bare ? <main id="main" className="page page--bare">{body}</main> : body;
+  return bare ? (
+    <main id="main" className="page page--bare">
+      {body}
+    </main>
+  ) : (
+    body
+  );
 }

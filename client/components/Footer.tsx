@@ -14,7 +14,13 @@ export function Footer({ settings }: { settings: SiteSettings }) {
         {footer.footerMenu.links.length > 0 && (
           <nav aria-label={footer.footerMenu.title ?? 'Footer'} className="site-footer__menu">
             {footer.footerMenu.title && <p className="site-footer__heading">{footer.footerMenu.title}</p>}
-            <ul>{footer.footerMenu.links.map((link) => <li key={link.key}><LinkTo link={link} /></li>)}</ul>
+            <ul>
+              {footer.footerMenu.links.map((link) => (
+                <li key={link.key}>
+                  <LinkTo link={link} />
+                </li>
+              ))}
+            </ul>
           </nav>
         )}
       </div>

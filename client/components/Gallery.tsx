@@ -2,12 +2,30 @@
 import type { Picture as PictureData } from '../../shared/types';
 import { Picture } from './Picture';
 
-export function Gallery({ images, selected, onSelect, title }: { images: PictureData[]; selected: number; onSelect: (i: number) => void; title: string }) {
+export function Gallery({
+  images,
+  selected,
+  onSelect,
+  title,
+}: {
+  images: PictureData[];
+  selected: number;
+  onSelect: (i: number) => void;
+  title: string;
+}) {
   const main = images[selected] ?? images[0];
   if (!main) return null;
   return (
     <div className="gallery">
-      <Picture key={main.src} picture={main} eager ratio={4 / 5} sizes="(min-width: 768px) 55vw, 100vw" className="gallery__main" alt={main.alt || title} />
+      <Picture
+        key={main.src}
+        picture={main}
+        eager
+        ratio={4 / 5}
+        sizes="(min-width: 768px) 55vw, 100vw"
+        className="gallery__main"
+        alt={main.alt || title}
+      />
       {images.length > 1 && (
         <ul className="gallery__thumbs" aria-label="Product images">
           {images.map((image, i) => (

@@ -22,7 +22,12 @@ export function HeadSync({ errorTitle }: { errorTitle?: string }) {
   const location = useLocation();
   useEffect(() => {
     const loaderData = Object.fromEntries(matches.map((m) => [m.id, m.loaderData]));
-    const seo = errorTitle ? null : findSeo(matches.map((m) => m.id), loaderData);
+    const seo = errorTitle
+      ? null
+      : findSeo(
+          matches.map((m) => m.id),
+          loaderData,
+        );
     const head = headData(root?.settings ?? null, seo, siteUrl, location.pathname + location.search, errorTitle);
     document.title = head.title;
     setAttr('meta[name="description"]', 'content', head.description);

@@ -41,13 +41,22 @@ function useScrollState(px: number): { scrolled: boolean; hidden: boolean } {
 
 /** A nav item that reveals its products on hover or keyboard focus. */
 function DropdownItem({ link, products, viewAll }: { link: NavLink; products: ProductCard[]; viewAll?: NavLink | null }) {
-  if (!products.length) return <li className="nav-item"><LinkTo link={link} /></li>;
+  if (!products.length)
+    return (
+      <li className="nav-item">
+        <LinkTo link={link} />
+      </li>
+    );
   return (
     <li className="nav-item nav-item--dropdown">
       <LinkTo link={link} />
       <div className="dropdown" role="group" aria-label={`${link.title} products`}>
         <ul className="dropdown__grid">
-          {products.slice(0, 4).map((p) => <li key={p.handle}><QuickShopCard card={p} /></li>)}
+          {products.slice(0, 4).map((p) => (
+            <li key={p.handle}>
+              <QuickShopCard card={p} />
+            </li>
+          ))}
         </ul>
         {viewAll && <LinkTo link={viewAll} className="dropdown__all" />}
       </div>
@@ -58,7 +67,14 @@ function DropdownItem({ link, products, viewAll }: { link: NavLink; products: Pr
 const CartButton = observer(function CartButton({ title }: { title: string }) {
   const { ui, cart } = useStores();
   return (
-    <button type="button" id={CART_BUTTON_ID} className="cart-button" aria-haspopup="dialog" aria-expanded={ui.cartOpen} onClick={() => ui.openCart()}>
+    <button
+      type="button"
+      id={CART_BUTTON_ID}
+      className="cart-button"
+      aria-haspopup="dialog"
+      aria-expanded={ui.cartOpen}
+      onClick={() => ui.openCart()}
+    >
       {title} ({cart.totalQuantity})
     </button>
   );
@@ -100,14 +116,26 @@ export function Header({ settings }: { settings: SiteSettings }) {
         </Link>
         <nav className="primary-nav" aria-label="Primary">
           <ul>
-            {header.primaryHeaderLink && <DropdownItem link={header.primaryHeaderLink} products={header.primaryLinkProducts} viewAll={header.viewAllButton} />}
-            {header.headerMenu.map((link) => <li key={link.key} className="nav-item"><LinkTo link={link} /></li>)}
-            {header.headerMegaMenu.map((item) => <DropdownItem key={item.key} link={item.link} products={item.products} />)}
+            {header.primaryHeaderLink && (
+              <DropdownItem link={header.primaryHeaderLink} products={header.primaryLinkProducts} viewAll={header.viewAllButton} />
+            )}
+            {header.headerMenu.map((link) => (
+              <li key={link.key} className="nav-item">
+                <LinkTo link={link} />
+              </li>
+            ))}
+            {header.headerMegaMenu.map((item) => (
+              <DropdownItem key={item.key} link={item.link} products={item.products} />
+            ))}
           </ul>
         </nav>
         <div className="right-nav">
           <ul>
-            {header.rightHeaderMenu.map((link) => <li key={link.key} className="nav-item"><LinkTo link={link} /></li>)}
+            {header.rightHeaderMenu.map((link) => (
+              <li key={link.key} className="nav-item">
+                <LinkTo link={link} />
+              </li>
+            ))}
           </ul>
           <CartButton title={cartData.cartTitle} />
         </div>

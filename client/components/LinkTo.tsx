@@ -5,7 +5,15 @@ import type { NavLink } from '../../shared/types';
 
 export function LinkTo({ link, className, children }: { link: NavLink; className?: string; children?: ReactNode }) {
   if (link.external) {
-    return <a href={link.href} className={className} target="_blank" rel="noopener noreferrer">{children ?? link.title}</a>;
+    return (
+      <a href={link.href} className={className} target="_blank" rel="noopener noreferrer">
+        {children ?? link.title}
+      </a>
+    );
   }
-  return <Link to={link.href} className={className}>{children ?? link.title}</Link>;
+  return (
+    <Link to={link.href} className={className}>
+      {children ?? link.title}
+    </Link>
+  );
 }

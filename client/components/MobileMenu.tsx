@@ -15,7 +15,11 @@ export const MobileMenu = observer(function MobileMenu({ header }: { header: Sit
   return (
     <nav id="mobile-menu" className={`mobile-menu${ui.menuOpen ? ' is-open' : ''}`} aria-label="Mobile" hidden={!ui.menuOpen}>
       <ul>
-        {links.map((link) => <li key={link.key}><LinkTo link={link} /></li>)}
+        {links.map((link) => (
+          <li key={link.key}>
+            <LinkTo link={link} />
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -3,7 +3,17 @@ import type { KeyboardEvent } from 'react';
 
 export type Choice = { value: string; label: string; disabled?: boolean; note?: string };
 
-export function OptionPicker({ label, choices, value, onChange }: { label: string; choices: Choice[]; value: string; onChange: (value: string) => void }) {
+export function OptionPicker({
+  label,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: Choice[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
@@ -28,7 +38,8 @@ export function OptionPicker({ label, choices, value, onChange }: { label: strin
             className={`chip${c.disabled ? ' chip--unavailable' : ''}`}
             onClick={() => onChange(c.value)}
           >
-            {c.label}{c.note && <span className="chip__note"> {c.note}</span>}
+            {c.label}
+            {c.note && <span className="chip__note"> {c.note}</span>}
           </button>
         ))}
       </div>

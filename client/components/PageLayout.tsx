@@ -3,5 +3,10 @@ import { Outlet } from 'react-router';
 import { HeadSync } from './HeadSync';
 
 export function PageLayout() {
-  return <><HeadSync /><Outlet /></>;
+  return (
+    <>
+      <HeadSync />
+      <Outlet />
+    </>
+  );
 }

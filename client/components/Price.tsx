@@ -9,9 +9,15 @@ export function Price({ price, compareAt, prefix }: { price: Money | null; compa
   if (!isPositive(price)) return null;
   return (
     <span className="price">
-      <span className="price__current">{prefix ? `${prefix} ` : ''}{formatMoney(price)}</span>
+      <span className="price__current">
+        {prefix ? `${prefix} ` : ''}
+        {formatMoney(price)}
+      </span>
       {showCompareAt(price, compareAt) && (
-        <s className="price__compare"><span className="visually-hidden">Regular price </span>{formatMoney(compareAt)}</s>
+        <s className="price__compare">
+          <span className="visually-hidden">Regular price </span>
+          {formatMoney(compareAt)}
+        </s>
       )}
     </span>
   );

@@ -13,25 +13,36 @@ const CARD_SIZES = '(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 50vw';
 
 export function ProductCard({ card, eager = false }: { card: ProductCardData; eager?: boolean }) {
   const availability = cardAvailability(card);
-  const note = availability.kind === 'soldOut' ? availability.text
-    : availability.kind === 'drop' ? `Available ${formatDate(availability.dropDate)}`
-      : availability.kind === 'password' ? availability.text
-        : null;
+  const note =
+    availability.kind === 'soldOut'
+      ? availability.text
+      : availability.kind === 'drop'
+        ? `Available ${formatDate(availability.dropDate)}`
+        : availability.kind === 'password'
+          ? availability.text
+          : null;
   return (
     <Link to={`/products/${card.handle}`} className="product-card">
       <span className="product-card__media">
         {card.image && <Picture picture={card.image} ratio={4 / 5} sizes={CARD_SIZES} eager={eager} />}
         {card.hoverImage && <Picture picture={card.hoverImage} ratio={4 / 5} sizes={CARD_SIZES} className="product-card__hover" alt="" />}
         {card.cardBanner?.text && (
-          <span className="product-card__banner" style={{ color: card.cardBanner.textColor ?? undefined, background: card.cardBanner.backgroundColor ?? undefined }}>
+          <span
+            className="product-card__banner"
+            style={{ color: card.cardBanner.textColor ?? undefined, background: card.cardBanner.backgroundColor ?? undefined }}
+          >
             {card.cardBanner.text}
           </span>
         )}
       </span>
       <span className="product-card__title">{card.title}</span>
-      {note
-        ? <span className="product-card__note">{note}</span>
-        : <span className="product-card__price"><Price price={card.minPrice} prefix="From" /></span>}
+      {note ? (
+        <span className="product-card__note">{note}</span>
+      ) : (
+        <span className="product-card__price">
+          <Price price={card.minPrice} prefix="From" />
+        </span>
+      )}
     </Link>
   );
 }
@@ -40,7 +51,11 @@ export function ProductCard({ card, eager = false }: { card: ProductCardData; ea
 export function ProductGrid({ products, eagerCount = 0 }: { products: ProductCardData[]; eagerCount?: number }) {
   return (
     <ul className="product-grid">
-      {products.map((card, i) => <li key={card.handle}><ProductCard card={card} eager={i < eagerCount} /></li>)}
+      {products.map((card, i) => (
+        <li key={card.handle}>
+          <ProductCard card={card} eager={i < eagerCount} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -21,9 +21,13 @@ const components: PortableTextComponents = {
     pageLink: ({ value, children }) => (value?.href ? <Link to={value.href}>{children}</Link> : <>{children}</>),
     link: ({ value, children }) => {
       const href: string = value?.href ?? '#';
-      return isExternal(href)
-        ? <a href={href} target="_blank" rel="noopener noreferrer">{children}</a>
-        : <Link to={href}>{children}</Link>;
+      return isExternal(href) ? (
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          {children}
+        </a>
+      ) : (
+        <Link to={href}>{children}</Link>
+      );
     },
     underline: ({ children }) => <u>{children}</u>,
     'strike-through': ({ children }) => <s>{children}</s>,
@@ -32,11 +36,19 @@ const components: PortableTextComponents = {
   types: {
     linebreak: () => <br />,
     imageWithAlt: ({ value }: { value: { picture?: PictureData | null; alt?: string } }) =>
-      value.picture ? <figure className="rt-image"><Picture picture={value.picture} alt={value.alt} sizes="(min-width: 768px) 720px, 100vw" /></figure> : null,
+      value.picture ? (
+        <figure className="rt-image">
+          <Picture picture={value.picture} alt={value.alt} sizes="(min-width: 768px) 720px, 100vw" />
+        </figure>
+      ) : null,
   },
 };
 
 export function RichText({ value, className }: { value: RichTextValue | null | undefined; className?: string }) {
   if (!value?.length) return null;
-  return <div className={`rich-text${className ? ` ${className}` : ''}`}><PortableText value={value} components={components} /></div>;
+  return (
+    <div className={`rich-text${className ? ` ${className}` : ''}`}>
+      <PortableText value={value} components={components} />
+    </div>
+  );
 }

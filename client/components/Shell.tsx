@@ -36,7 +36,9 @@ export function Shell() {
 
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <Header settings={settings} />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />

@@ -34,8 +34,6 @@ export function dehydrateRouter(
 export function hydrateRouter(router: AppState['router']): HydrationState {
   return {
     loaderData: router.loaderData,
-    errors: router.errors
-      ? Object.fromEntries(Object.entries(router.errors).map(([id, e]) => [id, new RouteError(e.status, e.message)]))
-      : null,
+    errors: router.errors ? Object.fromEntries(Object.entries(router.errors).map(([id, e]) => [id, new RouteError(e.status, e.message)])) : null,
   };
 }

@@ -47,8 +47,14 @@ function siteJsonLd(name: string, url: string, settings: SiteSettings | null): o
     { '@context': 'https://schema.org', '@type': 'Organization', name, url, ...(logo ? { logo } : {}), telephone: BUSINESS.phone },
     { '@context': 'https://schema.org', '@type': 'WebSite', name, url },
     {
-      '@context': 'https://schema.org', '@type': 'Florist', name, url, telephone: BUSINESS.phone, address,
-      ...(settings?.seo.image ? { image: settings.seo.image } : {}), priceRange: '$$',
+      '@context': 'https://schema.org',
+      '@type': 'Florist',
+      name,
+      url,
+      telephone: BUSINESS.phone,
+      address,
+      ...(settings?.seo.image ? { image: settings.seo.image } : {}),
+      priceRange: '$$',
     },
   ];
 }

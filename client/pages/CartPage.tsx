@@ -18,7 +18,11 @@ const subscribeNever = () => () => undefined;
 
 /** False on the server and while hydrating, true afterwards (and on client navigations). */
 function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 /** The server-rendered cart: lines with quantities, subtotal, a plain checkout link. */
@@ -27,11 +31,18 @@ function StaticCart({ cart, settings }: { cart: Cart | null; settings: SiteSetti
   if (!cart || cart.lines.length === 0) return <p className="cart-view__empty">{cartData.emptyCartMessage}</p>;
   return (
     <div className="cart-view">
-      <div className="cart-view__body"><CartLines lines={cart.lines} readOnly /></div>
+      <div className="cart-view__body">
+        <CartLines lines={cart.lines} readOnly />
+      </div>
       <footer className="cart-view__footer">
-        <p className="cart-view__subtotal"><span>Subtotal</span><span>{formatMoney(cart.cost.subtotalAmount)}</span></p>
+        <p className="cart-view__subtotal">
+          <span>Subtotal</span>
+          <span>{formatMoney(cart.cost.subtotalAmount)}</span>
+        </p>
         {cartData.cartDisclaimer && <p className="cart-view__note">{cartData.cartDisclaimer}</p>}
-        <a className="button button--block" href={cart.checkoutUrl}>{cartData.checkoutButton || 'Checkout'}</a>
+        <a className="button button--block" href={cart.checkoutUrl}>
+          {cartData.checkoutButton || 'Checkout'}
+        </a>
       </footer>
     </div>
   );
@@ -46,7 +57,11 @@ export function CartPage() {
   return (
     <section className="container cart-page">
       <h1>{settings.cartData.cartTitle}</h1>
-      {refusal && <p className="cart-view__message" role="alert">{refusal}</p>}
+      {refusal && (
+        <p className="cart-view__message" role="alert">
+          {refusal}
+        </p>
+      )}
       {hydrated ? <CartView settings={settings} active /> : <StaticCart cart={cart} settings={settings} />}
     </section>
   );

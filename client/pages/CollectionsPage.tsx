@@ -6,7 +6,9 @@ export function CollectionsPage() {
   const { title, collections } = useRouteData('collections');
   return (
     <div className="container">
-      <header className="page-header"><h1>{title}</h1></header>
+      <header className="page-header">
+        <h1>{title}</h1>
+      </header>
       <CollectionTiles collections={collections} />
     </div>
   );

@@ -25,7 +25,11 @@ function Module({ module, first }: { module: HomeModule; first: boolean }) {
         <section className="section">
           <h2 className="section__title">{module.title}</h2>
           <ul className="carousel" aria-label={module.title}>
-            {module.products.map((card) => <li key={card.handle}><ProductCard card={card} /></li>)}
+            {module.products.map((card) => (
+              <li key={card.handle}>
+                <ProductCard card={card} />
+              </li>
+            ))}
           </ul>
         </section>
       );
@@ -50,7 +54,9 @@ function Module({ module, first }: { module: HomeModule; first: boolean }) {
     case 'quote':
       return (
         <figure className="quote">
-          <blockquote><p>{module.text}</p></blockquote>
+          <blockquote>
+            <p>{module.text}</p>
+          </blockquote>
           {module.attribution && <figcaption>{module.attribution}</figcaption>}
         </figure>
       );
@@ -63,7 +69,9 @@ export function HomePage() {
   return (
     <div className="home">
       {!hasHeroFirst && <h1 className="visually-hidden">{seo.title}</h1>}
-      {modules.map((module, i) => <Module key={module.key} module={module} first={i === 0} />)}
+      {modules.map((module, i) => (
+        <Module key={module.key} module={module} first={i === 0} />
+      ))}
     </div>
   );
 }

@@ -9,7 +9,9 @@ export function NotFoundPage() {
       <p className="error-page__status">404</p>
       <h1>{settings.page404.page404Title || 'Page Not Found'}</h1>
       {settings.page404.text && <p className="error-page__text">{settings.page404.text}</p>}
-      <Link to="/" className="button">Back to Home</Link>
+      <Link to="/" className="button">
+        Back to Home
+      </Link>
     </section>
   );
 }

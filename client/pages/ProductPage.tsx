@@ -27,17 +27,27 @@ function PurchaseArea({ product, variant, sellingPlanId }: { product: ProductDet
   if (availability.kind === 'password') {
     return (
       <form className="password-form" onSubmit={(e) => e.preventDefault()} aria-label="Password protected product">
-        <p><strong>This product is password protected.</strong></p>
+        <p>
+          <strong>This product is password protected.</strong>
+        </p>
         {availability.text && <p>{availability.text}</p>}
-        <label>Password <input type="password" name="password" autoComplete="off" disabled /></label>
-        <button type="submit" className="button" disabled>Unlock</button>
+        <label>
+          Password <input type="password" name="password" autoComplete="off" disabled />
+        </label>
+        <button type="submit" className="button" disabled>
+          Unlock
+        </button>
       </form>
     );
   }
   if (availability.kind === 'drop') return <p className="product__state">Available {formatDate(availability.dropDate)}</p>;
   if (availability.kind === 'soldOut' || !variant.availableForSale) {
     const text = availability.kind === 'soldOut' ? availability.text : product.card?.customSoldOutText || SOLD_OUT_TEXT;
-    return <button type="button" className="button button--block" disabled>{text}</button>;
+    return (
+      <button type="button" className="button button--block" disabled>
+        {text}
+      </button>
+    );
   }
   if (product.card?.disableProductInteraction) return null;
   const left = variant.quantityAvailable;
@@ -62,26 +72,41 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
   const [sellingPlanId, setSellingPlanId] = useState(ONE_TIME);
   if (!variant) return null;
 
-  const variantImage = variant.image ? Math.max(0, product.images.findIndex((img) => img.src === variant.image?.src)) : 0;
+  const variantImage = variant.image
+    ? Math.max(
+        0,
+        product.images.findIndex((img) => img.src === variant.image?.src),
+      )
+    : 0;
   const imageIndex = picked?.variantId === variant.id ? picked.index : variantImage;
   const selectVariant = (next: ProductVariant | undefined) => {
     if (!next) return;
-    setSearchParams((prev) => {
-      const params = new URLSearchParams(prev);
-      params.set('variant', variantParam(next.id));
-      return params;
-    }, { replace: true, preventScrollReset: true });
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        params.set('variant', variantParam(next.id));
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   };
   const plans = product.sellingPlanGroups.flatMap((group) => group.sellingPlans);
 
   return (
     <article className="product">
       <div className="product__layout">
-        <Gallery images={product.images} selected={imageIndex} onSelect={(index) => setPicked({ variantId: variant.id, index })} title={product.title} />
+        <Gallery
+          images={product.images}
+          selected={imageIndex}
+          onSelect={(index) => setPicked({ variantId: variant.id, index })}
+          title={product.title}
+        />
         <div className="product__info">
           <p className="eyebrow">Flowers</p>
           <h1 className="product__title">{product.title}</h1>
-          <p className="product__price"><Price price={variant.price} compareAt={variant.compareAtPrice} /></p>
+          <p className="product__price">
+            <Price price={variant.price} compareAt={variant.compareAtPrice} />
+          </p>
           {choosableOptions(product).map((option) => {
             const current = variant.selectedOptions.find((o) => o.name === option.name)?.value ?? '';
             return (
@@ -122,7 +147,9 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
       </div>
       {related.length > 0 && (
         <section className="section related" aria-labelledby="related-title">
-          <h2 id="related-title" className="section__title">RELATED</h2>
+          <h2 id="related-title" className="section__title">
+            RELATED
+          </h2>
           <ProductGrid products={related.slice(0, 4)} />
         </section>
       )}

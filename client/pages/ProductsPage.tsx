@@ -6,7 +6,9 @@ export function ProductsPage() {
   const { products, seo } = useRouteData('products');
   return (
     <div className="container">
-      <header className="page-header"><h1>{seo.title}</h1></header>
+      <header className="page-header">
+        <h1>{seo.title}</h1>
+      </header>
       <ProductGrid products={products} eagerCount={4} />
     </div>
   );

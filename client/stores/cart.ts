@@ -39,7 +39,13 @@ export class CartStore {
     private readonly cookieCartId: () => string | null = () => null,
   ) {
     makeAutoObservable<CartStore, 'queue' | 'started' | 'api' | 'ui' | 'storage' | 'now' | 'cookieCartId'>(this, {
-      queue: false, started: false, api: false, ui: false, storage: false, now: false, cookieCartId: false,
+      queue: false,
+      started: false,
+      api: false,
+      ui: false,
+      storage: false,
+      now: false,
+      cookieCartId: false,
     });
   }
 
@@ -106,9 +112,10 @@ export class CartStore {
     return this.enqueue(async () => {
       if (!this.cart) return false;
       const cartId = this.cart.id;
-      const result = quantity < 1
-        ? await this.api.removeLine({ cartId, lineId: line.id })
-        : await this.api.updateLine({ cartId, line: { id: line.id, merchandiseId: line.merchandise.id, quantity } });
+      const result =
+        quantity < 1
+          ? await this.api.removeLine({ cartId, lineId: line.id })
+          : await this.api.updateLine({ cartId, line: { id: line.id, merchandiseId: line.merchandise.id, quantity } });
       return this.accept(result);
     });
   }
@@ -144,11 +151,15 @@ export class CartStore {
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
-      runInAction(() => { this.loading = true; });
+      runInAction(() => {
+        this.loading = true;
+      });
       try {
         return await task();
       } finally {
-        runInAction(() => { this.loading = false; });
+        runInAction(() => {
+          this.loading = false;
+        });
       }
     });
     this.queue = run.catch(() => undefined);

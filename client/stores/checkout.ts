@@ -38,7 +38,10 @@ export class CheckoutStore {
     private readonly shippingExcludedTag: string,
   ) {
     makeAutoObservable<CheckoutStore, 'fetchSeq' | 'cart' | 'api' | 'shippingExcludedTag'>(this, {
-      fetchSeq: false, cart: false, api: false, shippingExcludedTag: false,
+      fetchSeq: false,
+      cart: false,
+      api: false,
+      shippingExcludedTag: false,
     });
   }
 
@@ -60,9 +63,15 @@ export class CheckoutStore {
 
   /** Spec §5: disabled while loading and while delivery/pickup lacks its date. */
   get canCheckout(): boolean {
-    return this.cart.cart !== null && canCheckout({
-      loading: this.cart.loading, checkoutType: this.checkoutType, deliveryDate: this.deliveryDate, pickupDate: this.pickupDate,
-    });
+    return (
+      this.cart.cart !== null &&
+      canCheckout({
+        loading: this.cart.loading,
+        checkoutType: this.checkoutType,
+        deliveryDate: this.deliveryDate,
+        pickupDate: this.pickupDate,
+      })
+    );
   }
 
   setCheckoutType(type: CheckoutType) {

@@ -12,8 +12,7 @@
 import { createRng, type Rng } from './prng';
 
 export type BloomKind =
-  | 'peony' | 'rose' | 'ranunculus' | 'tulip' | 'hydrangea' | 'sunflower'
-  | 'anemone' | 'dahlia' | 'orchid' | 'waxflower' | 'berry';
+  'peony' | 'rose' | 'ranunculus' | 'tulip' | 'hydrangea' | 'sunflower' | 'anemone' | 'dahlia' | 'orchid' | 'waxflower' | 'berry';
 export type FoliageKind = 'eucalyptus' | 'fern' | 'leaf';
 export type Vessel = 'vase' | 'wrap' | 'pot' | 'hatbox' | 'none';
 
@@ -60,7 +59,13 @@ const k = (v: number) => String(Math.round(v * 100) / 100);
 export function mix(a: string, b: string, t: number): string {
   const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
   const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
-  return `#${pa.map((v, i) => Math.round(v + (pb[i] - v) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${pa
+    .map((v, i) =>
+      Math.round(v + (pb[i] - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 const light = (c: string) => mix(c, '#ffffff', 0.4);
 const dark = (c: string) => mix(c, '#1a0f14', 0.35);
@@ -93,8 +98,9 @@ const HEADS: Record<BloomKind, (c: string) => string> = {
   rose: (c) =>
     `<g stroke="${dark(c)}" stroke-width="1.2" stroke-opacity=".35">${ring('round', light(c), 5, 96, 90, 0)}${ring('round', c, 5, 74, 76, 36)}${ring('round', dark(c), 4, 48, 56, 10)}</g><path d="M0-20C18-18 20 6 2 12C-14 16-18-6-4-8C6-9 8 2 0 3" fill="none" stroke="${light(c)}" stroke-width="4"/>`,
   ranunculus: (c) =>
-    [96, 82, 68, 54, 40, 27].map((r, i) => `<circle r="${r}" fill="${i % 2 ? light(c) : c}" stroke="${dark(c)}" stroke-opacity=".35" stroke-width="2"/>`).join('') +
-    `<circle r="13" fill="#7c9a5a"/>`,
+    [96, 82, 68, 54, 40, 27]
+      .map((r, i) => `<circle r="${r}" fill="${i % 2 ? light(c) : c}" stroke="${dark(c)}" stroke-opacity=".35" stroke-width="2"/>`)
+      .join('') + `<circle r="13" fill="#7c9a5a"/>`,
   tulip: (c) =>
     `<path d="M-48 20C-66-40-44-96 0-100C44-96 66-40 48 20C30 48-30 48-48 20Z" fill="${c}"/>` +
     `<path d="M-32 28C-54-26-24-84 0-90C24-84 54-26 32 28C16 44-16 44-32 28Z" fill="${light(c)}"/>` +
@@ -142,8 +148,17 @@ const HEADS: Record<BloomKind, (c: string) => string> = {
 
 /** Typical head radius (px at scale 1) per kind, so peonies read larger than berries. */
 const HEAD_RADIUS: Record<BloomKind, number> = {
-  peony: 170, rose: 125, ranunculus: 110, tulip: 105, hydrangea: 190, sunflower: 155,
-  anemone: 120, dahlia: 150, orchid: 105, waxflower: 80, berry: 62,
+  peony: 170,
+  rose: 125,
+  ranunculus: 110,
+  tulip: 105,
+  hydrangea: 190,
+  sunflower: 155,
+  anemone: 120,
+  dahlia: 150,
+  orchid: 105,
+  waxflower: 80,
+  berry: 62,
 };
 
 /** Foliage sprigs, pointing up from the origin, 300 units long. */
@@ -171,13 +186,20 @@ function foliageDef(kind: FoliageKind, green: string): string {
 /** Drawing state: collects the `<defs>` needed by what has been drawn. */
 class Canvas {
   private defs = new Map<string, string>();
-  constructor(readonly art: Artwork, readonly rng: Rng) {}
+  constructor(
+    readonly art: Artwork,
+    readonly rng: Rng,
+  ) {}
 
   /** `<use>` of a flower head, defining it on first use. */
   head(kind: BloomKind, tone: number, x: number, y: number, radius: number, angle: number): string {
     const colour = this.art.palette.blooms[tone % this.art.palette.blooms.length];
     const id = `${kind}-${colour.slice(1)}`;
-    if (kind === 'hydrangea') this.defs.set(`floret-${colour.slice(1)}`, `<g id="floret-${colour.slice(1)}">${ring('round', null, 4, 16, 15, 0)}<circle r="3" fill="${dark(colour)}"/></g>`);
+    if (kind === 'hydrangea')
+      this.defs.set(
+        `floret-${colour.slice(1)}`,
+        `<g id="floret-${colour.slice(1)}">${ring('round', null, 4, 16, 15, 0)}<circle r="3" fill="${dark(colour)}"/></g>`,
+      );
     if (!this.defs.has(id)) this.defs.set(id, `<g id="${id}">${HEADS[kind](colour)}</g>`);
     return `<use href="#${id}" transform="translate(${n(x)} ${n(y)})rotate(${n(angle)})scale(${k(radius / 100)})"/>`;
   }
@@ -192,7 +214,9 @@ class Canvas {
   /** The complete SVG document around `body`. */
   document(body: string): string {
     const { width: w, height: h, palette } = this.art;
-    const petals = Object.entries(PETALS).map(([k, d]) => `<path id="pt-${k}" d="${d}"/>`).join('');
+    const petals = Object.entries(PETALS)
+      .map(([k, d]) => `<path id="pt-${k}" d="${d}"/>`)
+      .join('');
     const gradients =
       `<linearGradient id="paper" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette.paper[0]}"/><stop offset="1" stop-color="${palette.paper[1]}"/></linearGradient>` +
       `<linearGradient id="vessel" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${dark(palette.vessel)}"/><stop offset=".45" stop-color="${light(palette.vessel)}"/><stop offset="1" stop-color="${palette.vessel}"/></linearGradient>`;
@@ -229,7 +253,8 @@ function expand(c: Canvas, blooms: BloomSpec[], factor: number): { kind: BloomKi
 function vessel(c: Canvas, kind: Vessel, cx: number, my: number, s: number): { back: string; front: string } {
   const { palette } = c.art;
   const p = (pts: number[][]) => `M${pts.map(([x, y]) => `${n(cx + x * s)} ${n(my + y * s)}`).join('L')}Z`;
-  const shadow = (y: number, rx: number) => `<ellipse cx="${n(cx)}" cy="${n(my + y * s)}" rx="${n(rx * s)}" ry="${n(28 * s)}" fill="#2b1d22" opacity=".12"/>`;
+  const shadow = (y: number, rx: number) =>
+    `<ellipse cx="${n(cx)}" cy="${n(my + y * s)}" rx="${n(rx * s)}" ry="${n(28 * s)}" fill="#2b1d22" opacity=".12"/>`;
   switch (kind) {
     case 'vase':
       return {
@@ -242,10 +267,26 @@ function vessel(c: Canvas, kind: Vessel, cx: number, my: number, s: number): { b
       };
     case 'wrap':
       return {
-        back: `<path d="${p([[-470, -520], [-80, -620], [330, -560], [500, -380], [40, 560]])}" fill="${light(palette.vessel)}"/>`,
+        back: `<path d="${p([
+          [-470, -520],
+          [-80, -620],
+          [330, -560],
+          [500, -380],
+          [40, 560],
+        ])}" fill="${light(palette.vessel)}"/>`,
         front:
-          `<path d="${p([[-430, -230], [-60, -120], [380, -300], [60, 600], [-10, 600]])}" fill="${palette.vessel}"/>` +
-          `<path d="${p([[-430, -230], [-60, -120], [-10, 600]])}" fill="${dark(palette.vessel)}" opacity=".35"/>` +
+          `<path d="${p([
+            [-430, -230],
+            [-60, -120],
+            [380, -300],
+            [60, 600],
+            [-10, 600],
+          ])}" fill="${palette.vessel}"/>` +
+          `<path d="${p([
+            [-430, -230],
+            [-60, -120],
+            [-10, 600],
+          ])}" fill="${dark(palette.vessel)}" opacity=".35"/>` +
           `<path d="M${n(cx - 150 * s)} ${n(my + 190 * s)}Q${n(cx)} ${n(my + 230 * s)} ${n(cx + 170 * s)} ${n(my + 170 * s)}" fill="none" stroke="${palette.ribbon}" stroke-width="${n(26 * s)}"/>` +
           `<ellipse cx="${n(cx - 70 * s)}" cy="${n(my + 190 * s)}" rx="${n(80 * s)}" ry="${n(36 * s)}" transform="rotate(-20 ${n(cx - 70 * s)} ${n(my + 190 * s)})" fill="none" stroke="${palette.ribbon}" stroke-width="${n(18 * s)}"/>` +
           `<ellipse cx="${n(cx + 70 * s)}" cy="${n(my + 190 * s)}" rx="${n(80 * s)}" ry="${n(36 * s)}" transform="rotate(20 ${n(cx + 70 * s)} ${n(my + 190 * s)})" fill="none" stroke="${palette.ribbon}" stroke-width="${n(18 * s)}"/>` +
@@ -256,9 +297,24 @@ function vessel(c: Canvas, kind: Vessel, cx: number, my: number, s: number): { b
         back: '',
         front:
           shadow(460, 250) +
-          `<path d="${p([[-230, 40], [230, 40], [175, 460], [-175, 460]])}" fill="url(#vessel)"/>` +
-          `<path d="${p([[-255, -20], [255, -20], [255, 70], [-255, 70]])}" fill="${palette.vessel}"/>` +
-          `<path d="${p([[-255, 60], [255, 60], [250, 80], [-250, 80]])}" fill="${dark(palette.vessel)}" opacity=".5"/>`,
+          `<path d="${p([
+            [-230, 40],
+            [230, 40],
+            [175, 460],
+            [-175, 460],
+          ])}" fill="url(#vessel)"/>` +
+          `<path d="${p([
+            [-255, -20],
+            [255, -20],
+            [255, 70],
+            [-255, 70],
+          ])}" fill="${palette.vessel}"/>` +
+          `<path d="${p([
+            [-255, 60],
+            [255, 60],
+            [250, 80],
+            [-250, 80],
+          ])}" fill="${dark(palette.vessel)}" opacity=".5"/>`,
       };
     case 'hatbox':
       return {
@@ -352,7 +408,9 @@ function plant(c: Canvas): string {
     const y = my - 620 - Math.sin(t * Math.PI) * 240;
     spikes += c.head(b.kind, b.tone, x, y, HEAD_RADIUS[b.kind] * c.rng.range(0.85, 1), c.rng.range(-20, 20));
   });
-  const arch = spikes ? `<path d="M${n(cx - 20)} ${n(my)}C${n(cx - 60)} ${n(my - 500)} ${n(cx + 100)} ${n(my - 900)} ${n(cx + 380)} ${n(my - 700)}" fill="none" stroke="#5d6b3a" stroke-width="10"/>` : '';
+  const arch = spikes
+    ? `<path d="M${n(cx - 20)} ${n(my)}C${n(cx - 60)} ${n(my - 500)} ${n(cx + 100)} ${n(my - 900)} ${n(cx + 380)} ${n(my - 700)}" fill="none" stroke="#5d6b3a" stroke-width="10"/>`
+    : '';
   return leaves + arch + spikes + v.front;
 }
 
@@ -364,7 +422,8 @@ function closeup(c: Canvas): string {
   const rows = Math.ceil(heads.length / cols);
   let leaves = '';
   for (const f of c.art.foliage ?? []) {
-    for (let i = 0; i < f.count; i++) leaves += c.sprig(f.kind, c.rng.range(0, w), c.rng.range(0.3, 1.1) * h, c.rng.range(400, 600), c.rng.range(-60, 60));
+    for (let i = 0; i < f.count; i++)
+      leaves += c.sprig(f.kind, c.rng.range(0, w), c.rng.range(0.3, 1.1) * h, c.rng.range(400, 600), c.rng.range(-60, 60));
   }
   const cell = Math.max(w / cols, h / rows);
   const flowers = heads
@@ -390,7 +449,11 @@ function stilllife(c: Canvas): string {
   const scales = [0.72, 0.95, 0.66];
   [0.2, 0.5, 0.8].forEach((fx, i) => {
     const s = scales[i] * Math.min(w / 2400, h / 1600);
-    const blooms = c.art.blooms.map((b, j) => ({ ...b, count: Math.max(1, Math.round(b.count * (i === 1 ? 1 : 0.5))), tone: b.tone + ((i + j) % 2) }));
+    const blooms = c.art.blooms.map((b, j) => ({
+      ...b,
+      count: Math.max(1, Math.round(b.count * (i === 1 ? 1 : 0.5))),
+      tone: b.tone + ((i + j) % 2),
+    }));
     out += arrangement(c, w * fx, table - (vessels[i] === 'pot' ? 460 : 540) * s + 30 * s, s, vessels[i], blooms, c.art.foliage ?? []);
   });
   return out;

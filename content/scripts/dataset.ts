@@ -42,7 +42,13 @@ export type DatasetContext = {
 export async function buildDataset(catalogue: Catalogue, svgs: Map<string, string>, draw: (job: ImageJob) => void): Promise<object[]> {
   const assets = new AssetRegistry(svgs);
   const ctx: DatasetContext = {
-    system: (id, type, updatedAt = CREATED_AT) => ({ _id: id, _type: type, _createdAt: CREATED_AT, _updatedAt: updatedAt, _rev: `r${stableKey(`${id}@${updatedAt}`)}` }),
+    system: (id, type, updatedAt = CREATED_AT) => ({
+      _id: id,
+      _type: type,
+      _createdAt: CREATED_AT,
+      _updatedAt: updatedAt,
+      _rev: `r${stableKey(`${id}@${updatedAt}`)}`,
+    }),
     image: (file, alt, framing) => assets.image(file, alt, framing),
     art: (file, alt, spec, size, framing) => {
       if (!svgs.has(file)) draw(imageFor(file, { alt, art: spec }, size).job);
@@ -73,7 +79,12 @@ export async function buildDataset(catalogue: Catalogue, svgs: Map<string, strin
       customSoldOutText: null,
       disableProductInteraction: false,
       ...override,
-      accordionItems: accordionItems.map((item) => ({ _key: stableKey(`${p.handle}/${item.key}`), title: item.title, key: item.key, text: ctx.text(`${p.handle}/${item.key}`, item.text) })),
+      accordionItems: accordionItems.map((item) => ({
+        _key: stableKey(`${p.handle}/${item.key}`),
+        title: item.title,
+        key: item.key,
+        text: ctx.text(`${p.handle}/${item.key}`, item.text),
+      })),
     };
   });
   const collections = catalogue.collections.map((c) => ({
@@ -81,7 +92,10 @@ export async function buildDataset(catalogue: Catalogue, svgs: Map<string, strin
     slug: ctx.slug(c.handle),
     title: c.title,
     description: ctx.text(`collection-${c.handle}`, [c.descriptionHtml.replace(/<[^>]+>/g, '')]),
-    heroImage: ctx.image(c.image.file, c.image.altText, { crop: { top: 0.05, bottom: 0.05, left: 0, right: 0 }, hotspot: { x: 0.5, y: 0.5, width: 0.6, height: 0.6 } }),
+    heroImage: ctx.image(c.image.file, c.image.altText, {
+      crop: { top: 0.05, bottom: 0.05, left: 0, right: 0 },
+      hotspot: { x: 0.5, y: 0.5, width: 0.6, height: 0.6 },
+    }),
     products: c.products.map((handle) => ctx.ref(`productCard-${handle}`, stableKey(`${c.handle}/${handle}`))),
     seo: { title: c.title, description: c.descriptionHtml.replace(/<[^>]+>/g, '') },
   }));

@@ -14,14 +14,27 @@ import type { SanityImage } from './assets';
 type Span = { _type: 'span'; _key: string; text: string; marks: string[] };
 type MarkDef = { _type: 'link'; _key: string; href: string } | { _type: 'pageLink'; _key: string; reference: { _type: 'reference'; _ref: string } };
 export type Block =
-  | { _type: 'block'; _key: string; style: string; listItem?: string; level?: number; markDefs: MarkDef[]; children: (Span | { _type: 'linebreak'; _key: string })[] }
+  | {
+      _type: 'block';
+      _key: string;
+      style: string;
+      listItem?: string;
+      level?: number;
+      markDefs: MarkDef[];
+      children: (Span | { _type: 'linebreak'; _key: string })[];
+    }
   | (Omit<SanityImage, '_type'> & { _type: 'imageWithAlt'; _key: string });
 
 const DECORATORS: Record<string, string> = { '**': 'strong', '*': 'em', '++': 'underline', '~~': 'strike-through', '^^': 'title' };
 const BLOCK_PREFIXES: [string, Partial<{ style: string; listItem: string }>][] = [
-  ['## ', { style: 'h2' }], ['### ', { style: 'h3' }], ['> ', { style: 'blockquote' }],
-  ['- ', { listItem: 'bullet' }], ['1. ', { listItem: 'number' }],
-  ['<| ', { style: 'alignLeft' }], ['|| ', { style: 'alignCenter' }], ['|> ', { style: 'alignRight' }],
+  ['## ', { style: 'h2' }],
+  ['### ', { style: 'h3' }],
+  ['> ', { style: 'blockquote' }],
+  ['- ', { listItem: 'bullet' }],
+  ['1. ', { listItem: 'number' }],
+  ['<| ', { style: 'alignLeft' }],
+  ['|| ', { style: 'alignCenter' }],
+  ['|> ', { style: 'alignRight' }],
 ];
 const INLINE = /\[([^\]]+)\]\(([^)]+)\)|\*\*|\+\+|~~|\^\^|\*|\n/g;
 

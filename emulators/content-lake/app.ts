@@ -92,9 +92,7 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
     next();
   });
 
-  app.get('/:version/data/query/:dataset', (req, res) =>
-    query(req, res, searchParams(req).get('query'), () => urlParams(req)),
-  );
+  app.get('/:version/data/query/:dataset', (req, res) => query(req, res, searchParams(req).get('query'), () => urlParams(req)));
 
   app.post('/:version/data/query/:dataset', express.json({ limit: '5mb' }), (req, res) => {
     const body: { query?: unknown; params?: unknown } = req.body ?? {};
@@ -128,9 +126,8 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
     const source = path.join(contentDir, 'images', path.basename(String(asset.originalFilename)));
     const original: ImageFormat | undefined = imageFormatOf(file[4]);
     const transform = parseImageParams(searchParams(req), Number(file[2]), Number(file[3]), original);
-    const image = await (transform
-      ? renderImage(source, transform)
-      : readFile(source).then((body) => ({ body, contentType: String(asset.mimeType ?? 'image/svg+xml') }))
+    const image = await (
+      transform ? renderImage(source, transform) : readFile(source).then((body) => ({ body, contentType: String(asset.mimeType ?? 'image/svg+xml') }))
     ).catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' ? httpError(404, 'Image not found') : error;
     });

@@ -65,7 +65,5 @@ export function applyPerspective(documents: SanityDocument[], perspective: Persp
     const current = chosen.get(base);
     if (!current || docRank < current.rank) chosen.set(base, { doc, rank: docRank });
   }
-  return [...chosen.entries()].map(([base, { doc }]) =>
-    doc._id === base ? doc : { ...doc, _id: base, _originalId: doc._id },
-  );
+  return [...chosen.entries()].map(([base, { doc }]) => (doc._id === base ? doc : { ...doc, _id: base, _originalId: doc._id }));
 }

@@ -19,10 +19,9 @@ import { calendarFor, type FulfilmentType, type SchedulerRules } from './rules';
 const positiveInt = z.int({ error: 'must be a positive integer' }).min(1, { error: 'must be a positive integer' });
 const calendarBody = z.object(
   {
-    shoppingCart: z.array(
-      z.object({ variant_id: positiveInt, product_id: positiveInt, quantity: positiveInt }, { error: 'must be an object' }),
-      { error: 'is required and must be a list' },
-    ),
+    shoppingCart: z.array(z.object({ variant_id: positiveInt, product_id: positiveInt, quantity: positiveInt }, { error: 'must be an object' }), {
+      error: 'is required and must be a list',
+    }),
   },
   { error: 'must be a JSON object' },
 );

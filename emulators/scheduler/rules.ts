@@ -126,20 +126,17 @@ export function tagLeadDays(rules: SchedulerRules, cartProductTags: string[][]):
 }
 
 /** The calendar answer for `type` at instant `now`, for a cart whose products carry these tags. */
-export function calendarFor(
-  rules: SchedulerRules,
-  type: FulfilmentType,
-  now: Date,
-  cartProductTags: string[][],
-): CalendarAnswer {
+export function calendarFor(rules: SchedulerRules, type: FulfilmentType, now: Date, cartProductTags: string[][]): CalendarAnswer {
   const { leadDays, cutoffHour, closedWeekdays } = rules[type];
   const { day: today, hour } = newYorkClock(now);
   const minDate = plusDays(today, leadDays + tagLeadDays(rules, cartProductTags) + (hour >= cutoffHour ? 1 : 0));
   const maxDate = plusDays(today, rules.horizonDays);
   const weekdays = closedWeekdays.map((day) => WEEKDAYS.indexOf(day) + 1);
-  const dates = blackoutDates(rules.blackouts, minDate, maxDate).map(
-    (key): PickadateDay => [Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))],
-  );
+  const dates = blackoutDates(rules.blackouts, minDate, maxDate).map((key): PickadateDay => [
+    Number(key.slice(0, 4)),
+    Number(key.slice(5, 7)) - 1,
+    Number(key.slice(8, 10)),
+  ]);
   return { minDate, maxDate, disabled: [...weekdays, ...dates] };
 }
 

@@ -87,7 +87,11 @@ export class CartStore {
   private readonly carts: Map<string, StoredCart>;
   private readonly file: JsonFile<StoredCart[]>;
 
-  constructor(dataDir: string, private readonly catalogue: Catalogue, private readonly inventory: Inventory) {
+  constructor(
+    dataDir: string,
+    private readonly catalogue: Catalogue,
+    private readonly inventory: Inventory,
+  ) {
     const file = path.join(dataDir, 'storefront', 'carts.json');
     this.carts = new Map(JsonFile.load<StoredCart[]>(file, []).map((c) => [c.token, c]));
     this.file = new JsonFile(file, () => [...this.carts.values()]);
@@ -124,7 +128,7 @@ export class CartStore {
   }
 
   planOf(line: StoredLine): SellingPlanModel | null {
-    return line.sellingPlanId == null ? null : this.catalogue.sellingPlanById.get(line.sellingPlanId) ?? null;
+    return line.sellingPlanId == null ? null : (this.catalogue.sellingPlanById.get(line.sellingPlanId) ?? null);
   }
 
   create(input: CartInput, country: string | null): CartResult {
@@ -170,11 +174,13 @@ export class CartStore {
         return;
       }
       const field = ['lines', String(i)];
-      const variant = update.merchandiseId != null ? this.resolveVariant(update.merchandiseId, [...field, 'merchandiseId'], userErrors) : this.variantOf(line);
+      const variant =
+        update.merchandiseId != null ? this.resolveVariant(update.merchandiseId, [...field, 'merchandiseId'], userErrors) : this.variantOf(line);
       if (!variant) return;
-      const plan = update.sellingPlanId !== undefined
-        ? this.resolvePlan(update.sellingPlanId, variant, [...field, 'sellingPlanId'], userErrors)
-        : this.keptPlan(line, variant);
+      const plan =
+        update.sellingPlanId !== undefined
+          ? this.resolvePlan(update.sellingPlanId, variant, [...field, 'sellingPlanId'], userErrors)
+          : this.keptPlan(line, variant);
       if (plan === undefined) return;
       if (update.quantity != null && update.quantity < 0) {
         userErrors.push({ code: 'INVALID', field: [...field, 'quantity'], message: 'The quantity must be greater than or equal to 0.' });
@@ -197,9 +203,11 @@ export class CartStore {
   removeLines(cartId: string, lineIds: string[]): CartResult {
     const cart = this.find(cartId);
     if (!cart) return invalidCart();
-    const userErrors = lineIds.flatMap((id, i) => (cart.lines.some((l) => lineGid(cart, l) === id || l.id === parseGid(id)?.id)
-      ? []
-      : [{ code: 'INVALID', field: ['lineIds', String(i)], message: `The merchandise line with id ${id} does not exist.` }]));
+    const userErrors = lineIds.flatMap((id, i) =>
+      cart.lines.some((l) => lineGid(cart, l) === id || l.id === parseGid(id)?.id)
+        ? []
+        : [{ code: 'INVALID', field: ['lineIds', String(i)], message: `The merchandise line with id ${id} does not exist.` }],
+    );
     const draft = structuredClone(cart);
     draft.lines = draft.lines.filter((l) => !lineIds.some((id) => lineGid(draft, l) === id || l.id === parseGid(id)?.id));
     return this.commit(cart, { cart: draft, userErrors, warnings: [] });
@@ -270,7 +278,11 @@ export class CartStore {
         return;
       }
       if (this.inventory.available(variant) === 0) {
-        warnings.push({ code: 'MERCHANDISE_OUT_OF_STOCK', target: variant.id, message: `The product '${variant.product.title}' is already sold out.` });
+        warnings.push({
+          code: 'MERCHANDISE_OUT_OF_STOCK',
+          target: variant.id,
+          message: `The product '${variant.product.title}' is already sold out.`,
+        });
         return;
       }
       let line = draft.lines.find((l) => l.variantId === variant.numericId && l.sellingPlanId === (plan?.numericId ?? null));
@@ -292,9 +304,15 @@ export class CartStore {
     const elsewhere = cart.lines.filter((l) => l !== line && l.variantId === variant.numericId).reduce((n, l) => n + l.quantity, 0);
     const left = Math.max(0, this.inventory.available(variant) - elsewhere);
     if (wanted <= left) return wanted;
-    warnings.push(left === 0
-      ? { code: 'MERCHANDISE_OUT_OF_STOCK', target: variant.id, message: `The product '${variant.product.title}' is already sold out.` }
-      : { code: 'MERCHANDISE_NOT_ENOUGH_STOCK', target: lineGid(cart, line), message: `Only ${left} items were added to your cart due to availability.` });
+    warnings.push(
+      left === 0
+        ? { code: 'MERCHANDISE_OUT_OF_STOCK', target: variant.id, message: `The product '${variant.product.title}' is already sold out.` }
+        : {
+            code: 'MERCHANDISE_NOT_ENOUGH_STOCK',
+            target: lineGid(cart, line),
+            message: `Only ${left} items were added to your cart due to availability.`,
+          },
+    );
     return left;
   }
 
@@ -324,7 +342,12 @@ export class CartStore {
   }
 
   /** The plan (null for none), or undefined after recording why it cannot be used. */
-  private resolvePlan(sellingPlanId: string | null, variant: VariantModel, field: string[], errors: CartUserError[]): SellingPlanModel | null | undefined {
+  private resolvePlan(
+    sellingPlanId: string | null,
+    variant: VariantModel,
+    field: string[],
+    errors: CartUserError[],
+  ): SellingPlanModel | null | undefined {
     if (sellingPlanId == null) return null;
     const id = numericIdOf(sellingPlanId, 'SellingPlan');
     const plan = id == null ? undefined : this.catalogue.sellingPlanById.get(id);
@@ -333,7 +356,11 @@ export class CartStore {
       return undefined;
     }
     if (plan.group.product !== variant.product) {
-      errors.push({ code: 'SELLING_PLAN_NOT_APPLICABLE', field, message: `The selling plan with id ${sellingPlanId} is not applicable to the merchandise ${variant.id}.` });
+      errors.push({
+        code: 'SELLING_PLAN_NOT_APPLICABLE',
+        field,
+        message: `The selling plan with id ${sellingPlanId} is not applicable to the merchandise ${variant.id}.`,
+      });
       return undefined;
     }
     return plan;

@@ -16,11 +16,7 @@ const imageSeed = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
-const priceAdjustmentSeed = z.union([
-  z.object({ percentage: z.number().min(0).max(100) }),
-  z.object({ amount }),
-  z.object({ price: amount }),
-]);
+const priceAdjustmentSeed = z.union([z.object({ percentage: z.number().min(0).max(100) }), z.object({ amount }), z.object({ price: amount })]);
 const catalogueSeed = z.object({
   shop: z.object({
     id: z.number().int(),
@@ -30,50 +26,69 @@ const catalogueSeed = z.object({
     primaryDomain: z.url(),
     moneyFormat: z.string().optional(),
   }),
-  collections: z.array(z.object({
-    id: z.number().int(),
-    handle: z.string(),
-    title: z.string(),
-    descriptionHtml: z.string().default(''),
-    image: imageSeed.nullish(),
-    products: z.array(z.string()),
-    updatedAt: z.string().optional(),
-  })),
-  products: z.array(z.object({
-    id: z.number().int(),
-    handle: z.string(),
-    title: z.string(),
-    descriptionHtml: z.string().default(''),
-    vendor: z.string(),
-    productType: z.string().default(''),
-    tags: z.array(z.string()).default([]),
-    createdAt: z.string(),
-    updatedAt: z.string().optional(),
-    options: z.array(z.object({ name: z.string(), values: z.array(z.string()).min(1) })).min(1).max(3),
-    images: z.array(imageSeed).default([]),
-    variants: z.array(z.object({
+  collections: z.array(
+    z.object({
       id: z.number().int(),
-      sku: z.string().nullish(),
-      options: z.record(z.string(), z.string()),
-      price: amount,
-      compareAtPrice: amount.nullish(),
-      quantityAvailable: z.number().int().min(0),
-      image: z.number().int().min(0).nullish(),
-    })).min(1),
-    sellingPlanGroups: z.array(z.object({
-      name: z.string(),
-      appName: z.string().nullish(),
-      options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
-      sellingPlans: z.array(z.object({
-        id: z.number().int(),
-        name: z.string(),
-        description: z.string().nullish(),
-        options: z.array(z.object({ name: z.string(), value: z.string() })),
-        priceAdjustment: priceAdjustmentSeed.nullish(),
-        recurringDeliveries: z.boolean().default(true),
-      })).min(1),
-    })).default([]),
-  })),
+      handle: z.string(),
+      title: z.string(),
+      descriptionHtml: z.string().default(''),
+      image: imageSeed.nullish(),
+      products: z.array(z.string()),
+      updatedAt: z.string().optional(),
+    }),
+  ),
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      handle: z.string(),
+      title: z.string(),
+      descriptionHtml: z.string().default(''),
+      vendor: z.string(),
+      productType: z.string().default(''),
+      tags: z.array(z.string()).default([]),
+      createdAt: z.string(),
+      updatedAt: z.string().optional(),
+      options: z
+        .array(z.object({ name: z.string(), values: z.array(z.string()).min(1) }))
+        .min(1)
+        .max(3),
+      images: z.array(imageSeed).default([]),
+      variants: z
+        .array(
+          z.object({
+            id: z.number().int(),
+            sku: z.string().nullish(),
+            options: z.record(z.string(), z.string()),
+            price: amount,
+            compareAtPrice: amount.nullish(),
+            quantityAvailable: z.number().int().min(0),
+            image: z.number().int().min(0).nullish(),
+          }),
+        )
+        .min(1),
+      sellingPlanGroups: z
+        .array(
+          z.object({
+            name: z.string(),
+            appName: z.string().nullish(),
+            options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+            sellingPlans: z
+              .array(
+                z.object({
+                  id: z.number().int(),
+                  name: z.string(),
+                  description: z.string().nullish(),
+                  options: z.array(z.object({ name: z.string(), value: z.string() })),
+                  priceAdjustment: priceAdjustmentSeed.nullish(),
+                  recurringDeliveries: z.boolean().default(true),
+                }),
+              )
+              .min(1),
+          }),
+        )
+        .default([]),
+    }),
+  ),
 });
 
 export type CatalogueSeed = z.infer<typeof catalogueSeed>;

@@ -7,8 +7,15 @@
  */
 import type { Request, Response } from 'express';
 import {
-  execute, getDirectiveValues, GraphQLError, parse, specifiedRules, validate,
-  type DocumentNode, type GraphQLSchema, type OperationDefinitionNode,
+  execute,
+  getDirectiveValues,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { StorefrontContext } from './context';
 
@@ -20,10 +27,12 @@ export const API_VERSION_PATTERN = /^(\d{4}-\d{2}|unstable)$/;
 
 /** Shopify's 401 body. The message is the one Shopify's APIs give for a bad token. */
 export const UNAUTHORIZED_BODY = {
-  errors: [{
-    message: '[API] Invalid API key or access token (unrecognized login or wrong password)',
-    extensions: { code: 'UNAUTHORIZED' },
-  }],
+  errors: [
+    {
+      message: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+      extensions: { code: 'UNAUTHORIZED' },
+    },
+  ],
 };
 
 export type Tokens = { publicToken: string; privateToken: string };
@@ -42,7 +51,11 @@ function operationOf(document: DocumentNode, name: string | null | undefined): O
 type GraphQLBody = { query?: unknown; variables?: unknown; operationName?: unknown };
 
 /** Express handler for the GraphQL endpoint; `context` builds the per-request context. */
-export function graphqlHandler(schema: GraphQLSchema, tokens: Tokens, context: (inContext: Pick<StorefrontContext, 'country' | 'language'>) => StorefrontContext) {
+export function graphqlHandler(
+  schema: GraphQLSchema,
+  tokens: Tokens,
+  context: (inContext: Pick<StorefrontContext, 'country' | 'language'>) => StorefrontContext,
+) {
   const inContextDirective = schema.getDirective('inContext');
   return async (req: Request, res: Response) => {
     if (!API_VERSION_PATTERN.test(String(req.params.version))) {

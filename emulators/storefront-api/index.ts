@@ -67,10 +67,14 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     '/api/:version/graphql.json',
     express.json({ limit: '1mb' }),
     express.text({ type: 'application/graphql', limit: '1mb' }),
-    graphqlHandler(schema, {
-      publicToken: opts.publicToken ?? DEFAULT_PUBLIC_TOKEN,
-      privateToken: opts.privateToken ?? DEFAULT_PRIVATE_TOKEN,
-    }, (inContext): StorefrontContext => ({ catalogue, carts, inventory, origin: site.origin, ...inContext })),
+    graphqlHandler(
+      schema,
+      {
+        publicToken: opts.publicToken ?? DEFAULT_PUBLIC_TOKEN,
+        privateToken: opts.privateToken ?? DEFAULT_PRIVATE_TOKEN,
+      },
+      (inContext): StorefrontContext => ({ catalogue, carts, inventory, origin: site.origin, ...inContext }),
+    ),
   );
   app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));
   app.use(checkoutRouter({ carts, orders, shopName: catalogue.shop.name, shopUrl: opts.shopUrl ?? DEFAULT_SHOP_URL }));

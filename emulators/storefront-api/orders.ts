@@ -68,7 +68,11 @@ export class OrderStore {
   private readonly orders: StoredOrder[];
   private readonly file: JsonFile<StoredOrder[]>;
 
-  constructor(dataDir: string, private readonly carts: CartStore, private readonly inventory: Inventory) {
+  constructor(
+    dataDir: string,
+    private readonly carts: CartStore,
+    private readonly inventory: Inventory,
+  ) {
     this.orders = listOrders(dataDir);
     this.file = new JsonFile(ordersFile(dataDir), () => this.orders);
     for (const order of this.orders) {

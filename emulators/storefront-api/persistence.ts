@@ -12,7 +12,10 @@ export class JsonFile<T> {
   private dirty = false;
 
   /** `read` gives back the current value to write; it is called at write time, not at `save()`. */
-  constructor(readonly file: string, private readonly read: () => T) {}
+  constructor(
+    readonly file: string,
+    private readonly read: () => T,
+  ) {}
 
   /** The file's parsed content, or `fallback` when it does not exist yet. @throws on corrupt JSON. */
   static load<T>(file: string, fallback: T): T {

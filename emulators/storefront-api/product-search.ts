@@ -29,23 +29,35 @@ function like(text: string, value: string): boolean {
 
 function matches(product: ProductModel, term: Term, available: (p: ProductModel) => boolean): boolean {
   switch (term.field) {
-    case 'title': return like(product.title, term.value) || product.title.toLowerCase().includes(term.value.replace(/\*$/, ''));
-    case 'handle': return like(product.handle, term.value);
-    case 'tag': return product.tags.some((tag) => like(tag, term.value));
-    case 'product_type': return like(product.productType, term.value);
-    case 'vendor': return like(product.vendor, term.value);
-    case 'available_for_sale': return available(product) === (term.value === 'true');
-    case 'id': return String(product.numericId) === term.value;
+    case 'title':
+      return like(product.title, term.value) || product.title.toLowerCase().includes(term.value.replace(/\*$/, ''));
+    case 'handle':
+      return like(product.handle, term.value);
+    case 'tag':
+      return product.tags.some((tag) => like(tag, term.value));
+    case 'product_type':
+      return like(product.productType, term.value);
+    case 'vendor':
+      return like(product.vendor, term.value);
+    case 'available_for_sale':
+      return available(product) === (term.value === 'true');
+    case 'id':
+      return String(product.numericId) === term.value;
     default: {
       const word = term.value.replace(/\*$/, '');
-      return [product.title, product.productType, product.vendor, product.descriptionHtml.replace(/<[^>]*>/g, ' '), ...product.tags]
-        .some((text) => text.toLowerCase().includes(word));
+      return [product.title, product.productType, product.vendor, product.descriptionHtml.replace(/<[^>]*>/g, ' '), ...product.tags].some((text) =>
+        text.toLowerCase().includes(word),
+      );
     }
   }
 }
 
 /** Products matching `query` (all when empty), in their given order. */
-export function searchProducts(products: readonly ProductModel[], query: string | null | undefined, available: (p: ProductModel) => boolean): ProductModel[] {
+export function searchProducts(
+  products: readonly ProductModel[],
+  query: string | null | undefined,
+  available: (p: ProductModel) => boolean,
+): ProductModel[] {
   const terms = tokenize(query ?? '');
   return products.filter((p) => terms.every((term) => matches(p, term, available) !== term.negate));
 }

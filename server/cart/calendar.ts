@@ -31,7 +31,8 @@ export function createAvailabilityService(scheduler: Config['scheduler'], cache:
       const locationId = type === 'pickup' ? scheduler.pickupLocationId : scheduler.deliveryLocationId;
       // staleMs 0: an answer is never served past its TTL (dates move at the cut-off hour).
       return cache.swr(availabilityKey(type, lines), scheduler.availabilityTtlMs, 0, () =>
-        fetchAvailability({ baseUrl: scheduler.url, shop: scheduler.shop, locationId, type, lines, timeoutMs: scheduler.timeoutMs }));
+        fetchAvailability({ baseUrl: scheduler.url, shop: scheduler.shop, locationId, type, lines, timeoutMs: scheduler.timeoutMs }),
+      );
     },
   };
 }

@@ -11,9 +11,7 @@
  * - a delivery or pickup date only on a day the scheduler's calendar for this cart allows
  *   (spec §5 Calendar; shared/availability.ts).
  */
-import {
-  calendarAvailability, formatDateForDisplay, newYorkDateKey, type AvailabilityAnswer, type DateKey,
-} from '../../shared/availability';
+import { calendarAvailability, formatDateForDisplay, newYorkDateKey, type AvailabilityAnswer, type DateKey } from '../../shared/availability';
 import { CART_REFUSALS, type CartRefusal } from '../../shared/cart-refusals';
 import { isShippingEligible, SHIPPING_THRESHOLD } from '../../shared/fulfilment';
 import { cardAvailability } from '../../shared/product-availability';
@@ -38,14 +36,23 @@ const refuse = (code: CartRefusal, message: string, cart: Cart | null): ShopperE
  * @param now epoch ms, for the drop date
  * @throws ShopperError 422 unavailable | password-protected | not-released | not-purchasable
  */
-export function assertPurchasable(variant: VariantState | null, card: ProductCard | null, now: number, cart: Cart | null): asserts variant is VariantState {
+export function assertPurchasable(
+  variant: VariantState | null,
+  card: ProductCard | null,
+  now: number,
+  cart: Cart | null,
+): asserts variant is VariantState {
   if (!variant || !variant.availableForSale) throw refuse('unavailable', CART_REFUSALS.unavailable, cart);
   const availability = cardAvailability(card, now);
   switch (availability.kind) {
     case 'password':
       throw refuse('password-protected', CART_REFUSALS['password-protected'], cart);
     case 'drop':
-      throw refuse('not-released', `${variant.product.title} is available from ${formatDateForDisplay(newYorkDateKey(new Date(availability.dropDate)))}.`, cart);
+      throw refuse(
+        'not-released',
+        `${variant.product.title} is available from ${formatDateForDisplay(newYorkDateKey(new Date(availability.dropDate)))}.`,
+        cart,
+      );
     case 'soldOut':
       throw refuse('unavailable', CART_REFUSALS.unavailable, cart);
     case 'available':

@@ -23,9 +23,7 @@ import type { Logger } from '../logger';
 import { upstreamMessage } from '../upstream/errors';
 import type { StorefrontClient, StorefrontClientFactory } from '../upstream/storefront/client';
 import type { CartFieldsFragment, CartUserErrorsFragment, CartWarningsFragment } from '../upstream/storefront/generated';
-import {
-  CART_ATTRIBUTES_UPDATE, CART_CREATE, CART_LINES_ADD, CART_LINES_REMOVE, CART_LINES_UPDATE,
-} from '../upstream/storefront/mutations';
+import { CART_ATTRIBUTES_UPDATE, CART_CREATE, CART_LINES_ADD, CART_LINES_REMOVE, CART_LINES_UPDATE } from '../upstream/storefront/mutations';
 import { CART_QUERY, VARIANT_AVAILABILITY_QUERY } from '../upstream/storefront/queries';
 import { toCart } from '../upstream/storefront/reshape';
 import type { AvailabilityService, FulfilmentDateType } from './calendar';
@@ -131,7 +129,9 @@ export function createCartService(deps: CartServiceDeps) {
   return {
     /** A new empty cart (spec §7 cartCreate: buyer country, no lines). */
     create(): Promise<Cart> {
-      return upstreamMessage(MESSAGES.cartCreateFailed, async () => written((await client().mutate(CART_CREATE, {})).cartCreate, MESSAGES.cartCreateFailed));
+      return upstreamMessage(MESSAGES.cartCreateFailed, async () =>
+        written((await client().mutate(CART_CREATE, {})).cartCreate, MESSAGES.cartCreateFailed),
+      );
     },
 
     /** The open cart with this id, or null (unknown, or completed at checkout). */
@@ -176,7 +176,8 @@ export function createCartService(deps: CartServiceDeps) {
     /** @throws ShopperError 404 unknown cart or line */
     removeLine(cartId: string, lineId: string): Promise<Cart> {
       return upstreamMessage(MESSAGES.cartRemoveFailed, async () =>
-        written((await client().mutate(CART_LINES_REMOVE, { cartId, lineIds: [lineId] })).cartLinesRemove, MESSAGES.cartRemoveFailed));
+        written((await client().mutate(CART_LINES_REMOVE, { cartId, lineIds: [lineId] })).cartLinesRemove, MESSAGES.cartRemoveFailed),
+      );
     },
 
     /**

@@ -23,5 +23,5 @@ export function cartCookieOptions(siteUrl: string): CookieOptions {
  * is not valid percent-encoding comes back as sent; callers validate the value's format.
  */
 export function readCookie(header: string | null | undefined, name: string): string | null {
-  return header ? parseCookie(header)[name] ?? null : null;
+  return header ? (parseCookie(header)[name] ?? null) : null;
 }

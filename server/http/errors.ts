@@ -46,7 +46,7 @@ type Answer = { status: number; message: string; data?: unknown };
 function answerFor(err: unknown, api: boolean): Answer & { unexpected: boolean } {
   if (err instanceof ShopperError) return { status: err.status, message: err.message, data: err.details.cart, unexpected: false };
   if (err instanceof UpstreamError) {
-    return { status: err.status, message: api ? err.shopperMessage ?? MESSAGES.somethingWentWrong : MESSAGES.errorPage, unexpected: false };
+    return { status: err.status, message: api ? (err.shopperMessage ?? MESSAGES.somethingWentWrong) : MESSAGES.errorPage, unexpected: false };
   }
   // body-parser and static-file errors carry a 4xx status; `expose` says the message is safe.
   const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown; message?: unknown } | null;

@@ -28,9 +28,17 @@ function recommendationCard(p: RecommendedProduct, contentCard: ProductCard | un
   const media = p.media.nodes[0];
   const image = media && 'image' in media ? shopifyPicture(media.image, p.title, data.shopify) : null;
   return {
-    handle: p.handle, title: p.title, minPrice: money(p.priceRange.minVariantPrice), image, hoverImage: null,
-    isSoldOut: !p.availableForSale, customSoldOutText: null, disableProductInteraction: false,
-    productDrop: null, password: null, cardBanner: null,
+    handle: p.handle,
+    title: p.title,
+    minPrice: money(p.priceRange.minVariantPrice),
+    image,
+    hoverImage: null,
+    isSoldOut: !p.availableForSale,
+    customSoldOutText: null,
+    disableProductInteraction: false,
+    productDrop: null,
+    password: null,
+    cardBanner: null,
   };
 }
 
@@ -44,13 +52,16 @@ function recommendationCard(p: RecommendedProduct, contentCard: ProductCard | un
 export async function loadProduct(data: UpstreamData, params: RouteParams, siteUrl: string): Promise<RouteDataMap['product']> {
   const handle = segment(params.handle, (h) => `/products/${h}`);
   const [product, rawCard, settings, prices] = await Promise.all([
-    data.product(handle), data.productCard(handle), data.siteSettings(), data.priceIndex(),
+    data.product(handle),
+    data.productCard(handle),
+    data.siteSettings(),
+    data.priceIndex(),
   ]);
   if (!product) throw notFound(`/products/${handle}`);
 
   const card = rawCard ? data.reshape.productCard(rawCard, prices) : null;
   const ownItems = data.reshape.accordionItems(rawCard?.accordionItems);
-  const accordionItems = ownItems.length ? ownItems : settings.settings?.pdpSettings.defaultPDPAccordionItems ?? [];
+  const accordionItems = ownItems.length ? ownItems : (settings.settings?.pdpSettings.defaultPDPAccordionItems ?? []);
 
   // Recommendations are a nicety: their failure must not take the product page down.
   const related = await data.recommendations(product.id).catch((err) => {
@@ -97,7 +108,11 @@ export async function loadCollections(data: UpstreamData): Promise<RouteDataMap[
 export async function loadCollection(data: UpstreamData, params: RouteParams): Promise<RouteDataMap['collection']> {
   const slug = segment(params.slug, (s) => `/collections/${s}`);
   const [content, shop, settings, prices, allCards] = await Promise.all([
-    data.collectionContent(slug), data.collection(slug), data.siteSettings(), data.priceIndex(), data.productCards(),
+    data.collectionContent(slug),
+    data.collection(slug),
+    data.siteSettings(),
+    data.priceIndex(),
+    data.productCards(),
   ]);
   if (!content && !shop) throw notFound(`/collections/${slug}`);
 
@@ -105,11 +120,14 @@ export async function loadCollection(data: UpstreamData, params: RouteParams): P
   const cards = content?.products?.length
     ? data.reshape.productCards(content.products, prices)
     : (() => {
-      const byHandle = new Map(data.reshape.productCards(allCards, prices).map((c) => [c.handle, c]));
-      return (shop?.products.nodes ?? []).flatMap((p) => byHandle.get(p.handle) ?? []);
-    })();
+        const byHandle = new Map(data.reshape.productCards(allCards, prices).map((c) => [c.handle, c]));
+        return (shop?.products.nodes ?? []).flatMap((p) => byHandle.get(p.handle) ?? []);
+      })();
   const summary = data.reshape.collectionSummary(content) ?? {
-    handle: slug, title: shop!.title, href: `/collections/${slug}`, image: shopifyPicture(shop!.image, shop!.title, data.shopify),
+    handle: slug,
+    title: shop!.title,
+    href: `/collections/${slug}`,
+    image: shopifyPicture(shop!.image, shop!.title, data.shopify),
   };
   return {
     seo: pageSeo(settings.settings, {

@@ -10,13 +10,57 @@ import type { UpstreamData } from './upstream-data';
 function unavailableSettings(siteUrl: string): SiteSettings {
   const none = { title: null, links: [] };
   return {
-    id: '', siteUrl, siteTitle: '', pickupAddress: null, imageIcon: null, favicon: null,
-    seo: { title: '', description: null, image: null }, keywords: [],
+    id: '',
+    siteUrl,
+    siteTitle: '',
+    pickupAddress: null,
+    imageIcon: null,
+    favicon: null,
+    seo: { title: '', description: null, image: null },
+    keywords: [],
     footer: { text: [], attributionText: null, footerMenu: none },
-    pdpSettings: { defaultPDPAccordionItems: [], reserveFormText: null, reserveProductSuccessMessage: null, backInStockButtonLabel: null, backInStockCopy: null, dropTheHintCopy: null, disableDropTheHint: false },
-    header: { announcementBarSettings: { enabled: false, text: null }, headerMenu: [], headerMegaMenu: [], rightHeaderMenu: [], primaryHeaderLink: null, primaryLinkProducts: [], viewAllButton: null },
-    cartData: { cartTitle: 'Cart', emptyCartMessage: '', deliveryHours: null, pickupHours: null, shippingMessage: null, giftInquiryMessage: null, messageIncludeInquiry: null, cartDisclaimer: null, checkoutButton: null, pickupAddress: null, checkoutTypeCopy: null },
-    newsletter: { newsletterTitle: null, newsletterText: null, newsletterPhoto: null, newsletterErrorMessage: null, newsletterSuccessMessage: null, newsletterEmailPlaceholderText: null, newsletterButtonText: null, klaviyoListId: null, newsletterPopup: null },
+    pdpSettings: {
+      defaultPDPAccordionItems: [],
+      reserveFormText: null,
+      reserveProductSuccessMessage: null,
+      backInStockButtonLabel: null,
+      backInStockCopy: null,
+      dropTheHintCopy: null,
+      disableDropTheHint: false,
+    },
+    header: {
+      announcementBarSettings: { enabled: false, text: null },
+      headerMenu: [],
+      headerMegaMenu: [],
+      rightHeaderMenu: [],
+      primaryHeaderLink: null,
+      primaryLinkProducts: [],
+      viewAllButton: null,
+    },
+    cartData: {
+      cartTitle: 'Cart',
+      emptyCartMessage: '',
+      deliveryHours: null,
+      pickupHours: null,
+      shippingMessage: null,
+      giftInquiryMessage: null,
+      messageIncludeInquiry: null,
+      cartDisclaimer: null,
+      checkoutButton: null,
+      pickupAddress: null,
+      checkoutTypeCopy: null,
+    },
+    newsletter: {
+      newsletterTitle: null,
+      newsletterText: null,
+      newsletterPhoto: null,
+      newsletterErrorMessage: null,
+      newsletterSuccessMessage: null,
+      newsletterEmailPlaceholderText: null,
+      newsletterButtonText: null,
+      klaviyoListId: null,
+      newsletterPopup: null,
+    },
     page404: { page404Title: null, text: null },
     cookiePolicy: { cookiePolicyTitle: null, cookiePolicyText: null, cookiePolicyAcceptButton: null, cookiePolicyRejectButton: null },
     alerts: { floatingAlertButton: { enabled: false, link: null } },
@@ -53,10 +97,7 @@ export async function loadHome(data: UpstreamData): Promise<RouteDataMap['home']
 export async function loadPage(data: UpstreamData, params: RouteParams): Promise<RouteDataMap['page']> {
   const slug = segment(params.slug, (s) => `/${s}`);
   const fixedType = pageTypeForPath(`/${slug}`);
-  const [settings, raw] = await Promise.all([
-    data.siteSettings(),
-    fixedType ? data.pageByType(fixedType) : data.page(['page'], slug),
-  ]);
+  const [settings, raw] = await Promise.all([data.siteSettings(), fixedType ? data.pageByType(fixedType) : data.page(['page'], slug)]);
   if (!raw) throw notFound(`/${slug}`);
   const page = data.reshape.contentPage(raw);
   return {

@@ -17,13 +17,24 @@ import type { ContentClient } from '../upstream/content/client';
 import { contentImages } from '../upstream/content/images';
 import * as Q from '../upstream/content/queries';
 import {
-  ContentReshaper, type PriceIndex, type RawCollection, type RawCollectionsPage, type RawHomepage, type RawPage,
-  type RawProductCard, type RawProductCardDetail,
+  ContentReshaper,
+  type PriceIndex,
+  type RawCollection,
+  type RawCollectionsPage,
+  type RawHomepage,
+  type RawPage,
+  type RawProductCard,
+  type RawProductCardDetail,
 } from '../upstream/content/reshape';
 import { ContentResults, parseContent } from '../upstream/content/schemas';
 import type { StorefrontClient, StorefrontClientFactory } from '../upstream/storefront/client';
 import type { ProductPriceFragment, ProductRecommendationsQuery } from '../upstream/storefront/generated';
-import { COLLECTION_BY_HANDLE_QUERY, PRODUCT_BY_HANDLE_QUERY, PRODUCT_PRICES_QUERY, PRODUCT_RECOMMENDATIONS_QUERY } from '../upstream/storefront/queries';
+import {
+  COLLECTION_BY_HANDLE_QUERY,
+  PRODUCT_BY_HANDLE_QUERY,
+  PRODUCT_PRICES_QUERY,
+  PRODUCT_RECOMMENDATIONS_QUERY,
+} from '../upstream/storefront/queries';
 import { money, toProductDetail, type ShopifyReshapeOptions } from '../upstream/storefront/reshape';
 
 export type DataDeps = {
@@ -77,9 +88,7 @@ export class UpstreamData {
    * @param what names the result in errors and logs
    * @throws UpstreamError('content', 502 | 504) when the lake fails or the result is malformed
    */
-  private async content<T extends z.ZodType>(
-    what: string, schema: T, query: string, params?: Record<string, unknown>,
-  ): Promise<z.output<T>> {
+  private async content<T extends z.ZodType>(what: string, schema: T, query: string, params?: Record<string, unknown>): Promise<z.output<T>> {
     return parseContent(schema, await this.deps.content.fetch(query, params), what);
   }
 
@@ -145,7 +154,8 @@ export class UpstreamData {
   /** The product card for a catalogue handle, with its accordion items, or null. */
   productCard(handle: string): Promise<RawProductCardDetail | null> {
     return this.cached(`content:card:${handle}`, () =>
-      this.content(`product card ${handle}`, ContentResults.productCardByHandle, Q.PRODUCT_CARD_BY_HANDLE_QUERY, { handle }));
+      this.content(`product card ${handle}`, ContentResults.productCardByHandle, Q.PRODUCT_CARD_BY_HANDLE_QUERY, { handle }),
+    );
   }
 
   /** The home page document (modules of unknown types already dropped), or null. */
@@ -156,24 +166,24 @@ export class UpstreamData {
   /** The collection document for a catalogue handle, or null. */
   collectionContent(slug: string): Promise<RawCollection | null> {
     return this.cached(`content:collection:${slug}`, () =>
-      this.content(`collection ${slug}`, ContentResults.collection, Q.COLLECTION_QUERY, { slug }));
+      this.content(`collection ${slug}`, ContentResults.collection, Q.COLLECTION_QUERY, { slug }),
+    );
   }
 
   /** The collections list page document (or null) and every collection. */
   collectionsPage(): Promise<RawCollectionsPage> {
-    return this.cached('content:collections', () =>
-      this.content('collections page', ContentResults.collectionsPage, Q.COLLECTIONS_PAGE_QUERY));
+    return this.cached('content:collections', () => this.content('collections page', ContentResults.collectionsPage, Q.COLLECTIONS_PAGE_QUERY));
   }
 
   /** A page-like document by slug among `types`, or null. */
   page(types: string[], slug: string): Promise<RawPage | null> {
     return this.cached(`content:page:${types.join(',')}:${slug}`, () =>
-      this.content(`page ${slug}`, ContentResults.page, Q.PAGE_QUERY, { types, slug }));
+      this.content(`page ${slug}`, ContentResults.page, Q.PAGE_QUERY, { types, slug }),
+    );
   }
 
   /** The one document of a fixed-path page type (about, membership…), or null. */
   pageByType(type: string): Promise<RawPage | null> {
-    return this.cached(`content:page-type:${type}`, () =>
-      this.content(`${type} page`, ContentResults.page, Q.PAGE_BY_TYPE_QUERY, { type }));
+    return this.cached(`content:page-type:${type}`, () => this.content(`${type} page`, ContentResults.page, Q.PAGE_BY_TYPE_QUERY, { type }));
   }
 }

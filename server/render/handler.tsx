@@ -61,7 +61,11 @@ function isUnexpected(error: unknown): boolean {
 
 export function createRenderHandler(options: RenderHandlerOptions): RequestHandler {
   const {
-    dataSource, manifest, siteUrl, logError = (e, c) => console.error('render failed', c.url, e), renderTimeoutMs = 10_000,
+    dataSource,
+    manifest,
+    siteUrl,
+    logError = (e, c) => console.error('render failed', c.url, e),
+    renderTimeoutMs = 10_000,
     shippingExcludedTag = DEFAULT_SHIPPING_EXCLUDED_TAG,
   } = options;
   // Observers must not subscribe (and leave timers behind) during server rendering.
@@ -92,7 +96,10 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (REDIRECT_STATUSES.has(context.status) && location) return void res.redirect(context.status, location);
-      return void res.status(context.status).set('Cache-Control', personal ? PRIVATE : 'no-store').end();
+      return void res
+        .status(context.status)
+        .set('Cache-Control', personal ? PRIVATE : 'no-store')
+        .end();
     }
 
     for (const error of Object.values(context.errors ?? {})) if (isUnexpected(error)) logError(error, { url: url.pathname });
@@ -102,7 +109,10 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
 
     if (bot && status >= 400) {
       // Spec §4: bots get the status, not the error page.
-      return void res.status(status).set('Cache-Control', 'no-store').type('html')
+      return void res
+        .status(status)
+        .set('Cache-Control', 'no-store')
+        .type('html')
         .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body></body></html>`);
     }
 
@@ -164,8 +174,12 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': personal ? PRIVATE : cacheControlFor(status) });
       res.write(`${headHtml}<body><div id="root">`);
       const tail = new Transform({
-        transform(chunk, _enc, done) { done(null, chunk); },
-        flush(done) { done(null, '</div></body></html>'); },
+        transform(chunk, _enc, done) {
+          done(null, chunk);
+        },
+        flush(done) {
+          done(null, '</div></body></html>');
+        },
       });
       tail.pipe(res);
       stream.pipe(tail);

@@ -11,7 +11,10 @@ import { escapeHtml, serializeForScript } from './serialize';
 /** Spec §9: social images are 1200 wide. */
 const SOCIAL_IMAGE_WIDTH = 1200;
 
-export function renderHead(head: HeadData, opts: { manifest: ClientManifest; favicon: string | null; ogType: string; state: AppState | null }): string {
+export function renderHead(
+  head: HeadData,
+  opts: { manifest: ClientManifest; favicon: string | null; ogType: string; state: AppState | null },
+): string {
   const meta = (attr: 'name' | 'property', key: string, value: string | null | undefined) =>
     value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';
   return [

@@ -24,7 +24,13 @@ import type { Cart } from '../../shared/types';
 
 const Form = z.object({
   merchandiseId: variantIdSchema,
-  quantity: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().min(1).max(MAX_QUANTITY)).optional().default(1),
+  quantity: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.number().min(1).max(MAX_QUANTITY))
+    .optional()
+    .default(1),
   sellingPlanId: z.union([z.literal('').transform(() => undefined), sellingPlanIdSchema]).optional(),
 });
 

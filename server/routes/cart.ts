@@ -15,7 +15,13 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { Cart } from '../../shared/types';
 import {
-  cartIdSchema, checkoutDetailsSchema, lineAttributeSchema, lineIdSchema, MAX_QUANTITY, sellingPlanIdSchema, variantIdSchema,
+  cartIdSchema,
+  checkoutDetailsSchema,
+  lineAttributeSchema,
+  lineIdSchema,
+  MAX_QUANTITY,
+  sellingPlanIdSchema,
+  variantIdSchema,
 } from '../cart/input';
 import type { CartService } from '../cart/service';
 import { ShopperError } from '../http/errors';
@@ -69,12 +75,20 @@ export function cartRoutes(cart: CartService): Router {
   });
 
   router.post('/api/cart/lines', async (req, res) => {
-    const { cartId, ...line } = parse(AddBody, req.body, { cartId: MESSAGES.badCartId, merchandiseId: MESSAGES.lineUnavailable, '*': MESSAGES.cartAddFailed });
+    const { cartId, ...line } = parse(AddBody, req.body, {
+      cartId: MESSAGES.badCartId,
+      merchandiseId: MESSAGES.lineUnavailable,
+      '*': MESSAGES.cartAddFailed,
+    });
     ok(res, MESSAGES.itemAdded, await cart.addLine(cartId, line));
   });
 
   router.patch('/api/cart/lines', async (req, res) => {
-    const { cartId, line } = parse(UpdateBody, req.body, { cartId: MESSAGES.badCartId, line: MESSAGES.lineNotObject, '*': MESSAGES.cartUpdateFailed });
+    const { cartId, line } = parse(UpdateBody, req.body, {
+      cartId: MESSAGES.badCartId,
+      line: MESSAGES.lineNotObject,
+      '*': MESSAGES.cartUpdateFailed,
+    });
     ok(res, MESSAGES.itemUpdated, await cart.updateLine(cartId, line));
   });
 

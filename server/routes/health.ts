@@ -12,10 +12,8 @@ import { SHOP_QUERY } from '../upstream/storefront/queries';
 
 const PROBE_TIMEOUT_MS = 2000;
 
-const withTimeout = <T>(promise: Promise<T>, ms: number) => Promise.race([
-  promise,
-  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
-]);
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
 
 async function probe(check: () => Promise<unknown>): Promise<string> {
   try {
@@ -26,12 +24,7 @@ async function probe(check: () => Promise<unknown>): Promise<string> {
   }
 }
 
-export function healthRoutes(deps: {
-  storefront: StorefrontClientFactory;
-  content: ContentClient;
-  cache: Cache;
-  buildId: string | null;
-}): Router {
+export function healthRoutes(deps: { storefront: StorefrontClientFactory; content: ContentClient; cache: Cache; buildId: string | null }): Router {
   const router = Router();
 
   router.get('/healthz', (_req, res) => {

@@ -75,12 +75,17 @@ const CART_ID_KEY = 'gramercy:cartId';
 
   /** The scheduler's calendar for the browser's cart, as the server's endpoint answers it. */
   async function schedulerAnswer(type: 'delivery' | 'pickup') {
-    const body = await page.evaluate(async ({ key, type }) => {
-      const res = await fetch('/api/availability', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cartId: localStorage.getItem(key), type }),
-      });
-      return res.json();
-    }, { key: CART_ID_KEY, type });
+    const body = await page.evaluate(
+      async ({ key, type }) => {
+        const res = await fetch('/api/availability', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ cartId: localStorage.getItem(key), type }),
+        });
+        return res.json();
+      },
+      { key: CART_ID_KEY, type },
+    );
     const answer = parseAvailability(body.data);
     if (!answer) throw new Error(`no calendar: ${JSON.stringify(body)}`);
     return calendarAvailability(answer);
@@ -144,7 +149,9 @@ const CART_ID_KEY = 'gramercy:cartId';
     // Gift note with its live counter, and the receiver's email.
     await drawer().getByRole('switch', { name: 'Is this order a gift?' }).check();
     const note = 'Happy birthday, Ada!\nLove, B.';
-    await drawer().getByRole('textbox', { name: /message for the card/i }).fill(note);
+    await drawer()
+      .getByRole('textbox', { name: /message for the card/i })
+      .fill(note);
     await drawer().getByText(`${note.length}/500`).waitFor();
     await drawer().getByRole('textbox', { name: 'Receiver email' }).fill('ada@example.com');
 
@@ -166,19 +173,28 @@ const CART_ID_KEY = 'gramercy:cartId';
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.getByRole('heading', { name: 'Thank you, Grace Hopper!' }).waitFor();
 
-    const { orders } = await (await fetch(`${t.emulators.storefront.url}/__emulator/orders`)).json() as {
+    const { orders } = (await (await fetch(`${t.emulators.storefront.url}/__emulator/orders`)).json()) as {
       orders: { email: string; attributes: { key: string; value: string }[]; lines: { title: string; quantity: number }[] }[];
     };
     const order = orders.find((o) => o.email === 'shopper@example.com')!;
     expect(Object.fromEntries(order.attributes.map((a) => [a.key, a.value]))).toMatchObject({
-      'Checkout-Method': 'delivery', 'Delivery-Date': first, 'Order is a gift?': 'Yes',
-      'Order Message': 'Happy birthday, Ada! Love, B.', 'Receiver Email': 'ada@example.com',
+      'Checkout-Method': 'delivery',
+      'Delivery-Date': first,
+      'Order is a gift?': 'Yes',
+      'Order Message': 'Happy birthday, Ada! Love, B.',
+      'Receiver Email': 'ada@example.com',
     });
     expect(order.lines.map((l) => l.title).sort()).toEqual(['The Bodega Bunch', 'The Classic Gramercy Bouquet']);
 
     // Back in the shop, the checked-out cart is replaced by a new, empty one.
     await page.goto(base + '/');
-    await page.waitForFunction(({ key, old }) => { const id = localStorage.getItem(key); return id !== null && id !== old; }, { key: CART_ID_KEY, old: firstCartId });
+    await page.waitForFunction(
+      ({ key, old }) => {
+        const id = localStorage.getItem(key);
+        return id !== null && id !== old;
+      },
+      { key: CART_ID_KEY, old: firstCartId },
+    );
     await cartButton(0).waitFor();
     expect(pageErrors).toEqual([]);
   });
@@ -196,7 +212,9 @@ const CART_ID_KEY = 'gramercy:cartId';
     await plus.click();
     await options.getByRole('radio', { name: 'Shipping' }).click();
     await expect(options.getByRole('radio', { name: 'Shipping' }).getAttribute('aria-checked')).resolves.toBe('true');
-    await drawer().getByText(/Ships overnight/).waitFor();
+    await drawer()
+      .getByText(/Ships overnight/)
+      .waitFor();
     // Shipping needs no date.
     await expect(drawer().getByRole('button', { name: 'Checkout' }).isEnabled()).resolves.toBe(true);
     await expect(drawer().getByText('Select Date').count()).resolves.toBe(0);

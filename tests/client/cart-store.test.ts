@@ -13,14 +13,36 @@ const money = (amount: string) => ({ amount, currencyCode: 'USD' });
 function cart(id: string, lines: { id: string; quantity: number; amount?: string; tags?: string[] }[] = []): Cart {
   const total = lines.reduce((sum, l) => sum + Number(l.amount ?? '50') * l.quantity, 0).toFixed(2);
   return {
-    id, checkoutUrl: `https://shop.test/cart/c/${id}?key=k`, createdAt: '2026-11-21T00:00:00Z', note: null, attributes: [],
+    id,
+    checkoutUrl: `https://shop.test/cart/c/${id}?key=k`,
+    createdAt: '2026-11-21T00:00:00Z',
+    note: null,
+    attributes: [],
     totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    cost: { subtotalAmount: money(total), totalAmount: money(total), totalTaxAmount: null, isSubtotalEstimated: false, isTotalEstimated: false, isTotalTaxEstimated: false },
+    cost: {
+      subtotalAmount: money(total),
+      totalAmount: money(total),
+      totalTaxAmount: null,
+      isSubtotalEstimated: false,
+      isTotalEstimated: false,
+      isTotalTaxEstimated: false,
+    },
     lines: lines.map((l) => ({
-      id: l.id, quantity: l.quantity, cost: { totalAmount: money(l.amount ?? '50') }, sellingPlanAllocation: null, attributes: [],
+      id: l.id,
+      quantity: l.quantity,
+      cost: { totalAmount: money(l.amount ?? '50') },
+      sellingPlanAllocation: null,
+      attributes: [],
       merchandise: {
-        id: `gid://shopify/ProductVariant/${l.id}`, title: 'Default Title', sku: null, availableForSale: true, quantityAvailable: 10,
-        selectedOptions: [], price: money(l.amount ?? '50'), compareAtPrice: null, image: null,
+        id: `gid://shopify/ProductVariant/${l.id}`,
+        title: 'Default Title',
+        sku: null,
+        availableForSale: true,
+        quantityAvailable: 10,
+        selectedOptions: [],
+        price: money(l.amount ?? '50'),
+        compareAtPrice: null,
+        image: null,
         product: { id: 'p', handle: 'h', title: 'T', vendor: 'V', tags: l.tags ?? [] },
       },
     })),
@@ -34,12 +56,28 @@ const notFound: ApiResult<Cart> = { isError: true, message: 'Something went wron
 function fakeApi(overrides: Partial<CartApi> = {}) {
   const calls: string[] = [];
   const api: CartApi = {
-    create: async () => { calls.push('create'); return ok(cart('new')); },
-    fetch: async (id) => { calls.push(`fetch ${id}`); return notFound; },
-    addLine: async ({ merchandiseId }) => { calls.push(`add ${merchandiseId}`); return ok(cart('new', [{ id: merchandiseId, quantity: 1 }])); },
-    updateLine: async () => { throw new Error('unused'); },
-    removeLine: async () => { throw new Error('unused'); },
-    saveAttributes: async () => { calls.push('save'); return ok(cart('new', [{ id: 'a', quantity: 1 }])); },
+    create: async () => {
+      calls.push('create');
+      return ok(cart('new'));
+    },
+    fetch: async (id) => {
+      calls.push(`fetch ${id}`);
+      return notFound;
+    },
+    addLine: async ({ merchandiseId }) => {
+      calls.push(`add ${merchandiseId}`);
+      return ok(cart('new', [{ id: merchandiseId, quantity: 1 }]));
+    },
+    updateLine: async () => {
+      throw new Error('unused');
+    },
+    removeLine: async () => {
+      throw new Error('unused');
+    },
+    saveAttributes: async () => {
+      calls.push('save');
+      return ok(cart('new', [{ id: 'a', quantity: 1 }]));
+    },
     availability: async () => ({ isError: false, message: 'ok', data: null }),
     ...overrides,
   };
@@ -48,7 +86,12 @@ function fakeApi(overrides: Partial<CartApi> = {}) {
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k), map };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    map,
+  };
 }
 
 describe('cart lifecycle', () => {
@@ -85,14 +128,17 @@ describe('cart lifecycle', () => {
   test('rapid adds run one at a time, in click order, and open the drawer', async () => {
     const releases: (() => void)[] = [];
     const { api, calls } = fakeApi({
-      addLine: ({ merchandiseId }) => new Promise((resolve) => {
-        calls.push(`add ${merchandiseId}`);
-        releases.push(() => resolve(ok(cart('new', [{ id: merchandiseId, quantity: 1 }]))));
-      }),
+      addLine: ({ merchandiseId }) =>
+        new Promise((resolve) => {
+          calls.push(`add ${merchandiseId}`);
+          releases.push(() => resolve(ok(cart('new', [{ id: merchandiseId, quantity: 1 }]))));
+        }),
     });
     const { cart: store, ui } = createStores(undefined, { cartApi: api, storage: memoryStorage() });
     const adds = [store.addLine('a'), store.addLine('b'), store.addLine('c')];
-    const waitForCalls = async (n: number) => { while (calls.length < n) await new Promise((r) => setImmediate(r)); };
+    const waitForCalls = async (n: number) => {
+      while (calls.length < n) await new Promise((r) => setImmediate(r));
+    };
     await waitForCalls(2);
     // Only the first add is in flight; the others wait for it.
     expect(calls).toEqual(['create', 'add a']);
@@ -141,12 +187,19 @@ describe('checkout', () => {
 
   test('saves the attributes, then answers the checkout URL', async () => {
     const saved: unknown[] = [];
-    const { checkout } = await started({ saveAttributes: async (input) => { saved.push(input); return ok(cart('new', [{ id: 'a', quantity: 1 }])); } });
+    const { checkout } = await started({
+      saveAttributes: async (input) => {
+        saved.push(input);
+        return ok(cart('new', [{ id: 'a', quantity: 1 }]));
+      },
+    });
     checkout.chooseDate('2026-11-25');
     checkout.setGift(true);
     checkout.setGiftNote('For you');
     await expect(checkout.checkout()).resolves.toBe('https://shop.test/cart/c/new?key=k');
-    expect(saved).toEqual([{ cartId: 'new', checkoutType: 'delivery', deliveryDate: '2026-11-25', pickupDate: null, isGift: true, giftNote: 'For you', receiverEmail: '' }]);
+    expect(saved).toEqual([
+      { cartId: 'new', checkoutType: 'delivery', deliveryDate: '2026-11-25', pickupDate: null, isGift: true, giftNote: 'For you', receiverEmail: '' },
+    ]);
   });
 
   test('a failed save still goes to the checkout URL, with the logged_in flag', async () => {

@@ -12,9 +12,20 @@ import { generate } from '../../content/scripts/generate';
 
 const CONTENT = join(__dirname, '../../content');
 
-type Variant = { id: number; sku: string; options: Record<string, string>; price: string; compareAtPrice: string | null; quantityAvailable: number; image: number };
+type Variant = {
+  id: number;
+  sku: string;
+  options: Record<string, string>;
+  price: string;
+  compareAtPrice: string | null;
+  quantityAvailable: number;
+  image: number;
+};
 type Product = {
-  id: number; handle: string; title: string; tags: string[];
+  id: number;
+  handle: string;
+  title: string;
+  tags: string[];
   options: { name: string; values: string[] }[];
   images: { file: string; altText: string; width: number; height: number }[];
   variants: Variant[];
@@ -24,7 +35,10 @@ type Collection = { id: number; handle: string; image: { file: string }; product
 type Doc = Record<string, any> & { _id: string; _type: string };
 
 const catalogue: { products: Product[]; collections: Collection[] } = JSON.parse(readFileSync(join(CONTENT, 'catalogue.json'), 'utf8'));
-const docs: Doc[] = readFileSync(join(CONTENT, 'dataset.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const docs: Doc[] = readFileSync(join(CONTENT, 'dataset.ndjson'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
 const published = docs.filter((d) => !d._id.startsWith('drafts.'));
 const byId = new Map(docs.map((d) => [d._id, d]));
 const product = (handle: string) => catalogue.products.find((p) => p.handle === handle)!;
@@ -43,13 +57,19 @@ const svgSize = (svg: string) => {
 
 describe('catalogue and content agree', () => {
   it('has exactly one product card per catalogue product, with the same handle', () => {
-    const cardSlugs = published.filter((d) => d._type === 'productCard').map((d) => d.slug.current).sort();
+    const cardSlugs = published
+      .filter((d) => d._type === 'productCard')
+      .map((d) => d.slug.current)
+      .sort();
     expect(cardSlugs).toEqual(catalogue.products.map((p) => p.handle).sort());
     expect(catalogue.products.length).toBeGreaterThanOrEqual(16);
   });
 
   it('has exactly one collection document per catalogue collection', () => {
-    const slugs = published.filter((d) => d._type === 'collection').map((d) => d.slug.current).sort();
+    const slugs = published
+      .filter((d) => d._type === 'collection')
+      .map((d) => d.slug.current)
+      .sort();
     expect(slugs).toEqual(catalogue.collections.map((c) => c.handle).sort());
     expect(slugs).toEqual(expect.arrayContaining(['bouquets', 'subscriptions', 'seasonal', 'plants', 'gifts']));
   });
@@ -64,7 +84,11 @@ describe('catalogue and content agree', () => {
 
 describe('catalogue.json follows FORMAT.md', () => {
   it('has unique numeric ids and handles', () => {
-    const ids = [...catalogue.products.map((p) => p.id), ...catalogue.products.flatMap((p) => p.variants.map((v) => v.id)), ...catalogue.collections.map((c) => c.id)];
+    const ids = [
+      ...catalogue.products.map((p) => p.id),
+      ...catalogue.products.flatMap((p) => p.variants.map((v) => v.id)),
+      ...catalogue.collections.map((c) => c.id),
+    ];
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every(Number.isInteger)).toBe(true);
     const handles = catalogue.products.map((p) => p.handle);
@@ -99,7 +123,11 @@ describe('catalogue.json follows FORMAT.md', () => {
 describe('shared facts other parts rely on', () => {
   it('classic-gramercy-bouquet: Size Petite 85 / Classic 125 / Grand 175, in stock', () => {
     const p = product('classic-gramercy-bouquet');
-    expect(p.variants.map((v) => [v.options.Size, v.price])).toEqual([['Petite', '85.00'], ['Classic', '125.00'], ['Grand', '175.00']]);
+    expect(p.variants.map((v) => [v.options.Size, v.price])).toEqual([
+      ['Petite', '85.00'],
+      ['Classic', '125.00'],
+      ['Grand', '175.00'],
+    ]);
     expect(p.variants.every((v) => v.quantityAvailable > 3)).toBe(true);
   });
 
@@ -140,17 +168,28 @@ describe('shared facts other parts rely on', () => {
 
 describe('dataset.ndjson', () => {
   it('resolves every reference to a document', () => {
-    const dangling = docs.flatMap((d) => objectsIn(d).filter((o) => typeof o._ref === 'string' && !byId.has(o._ref)).map((o) => `${d._id} → ${o._ref}`));
+    const dangling = docs.flatMap((d) =>
+      objectsIn(d)
+        .filter((o) => typeof o._ref === 'string' && !byId.has(o._ref))
+        .map((o) => `${d._id} → ${o._ref}`),
+    );
     expect(dangling).toEqual([]);
   });
 
   it('has unique ids and unique _keys within every array', () => {
     expect(byId.size).toBe(docs.length);
     const duplicates = docs.flatMap((d) =>
-      objectsIn(d).flatMap((o) => Object.values(o).filter(Array.isArray).filter((arr) => {
-        const keys = arr.map((item: { _key?: string }) => item?._key).filter(Boolean);
-        return new Set(keys).size !== keys.length;
-      })).map(() => d._id));
+      objectsIn(d)
+        .flatMap((o) =>
+          Object.values(o)
+            .filter(Array.isArray)
+            .filter((arr) => {
+              const keys = arr.map((item: { _key?: string }) => item?._key).filter(Boolean);
+              return new Set(keys).size !== keys.length;
+            }),
+        )
+        .map(() => d._id),
+    );
     expect(duplicates).toEqual([]);
   });
 
@@ -170,7 +209,11 @@ describe('dataset.ndjson', () => {
   });
 
   it('gives every image alt text', () => {
-    const images = docs.flatMap((d) => objectsIn(d).filter((o) => o.asset?._ref?.startsWith('image-')).map((o) => [d._id, o.alt]));
+    const images = docs.flatMap((d) =>
+      objectsIn(d)
+        .filter((o) => o.asset?._ref?.startsWith('image-'))
+        .map((o) => [d._id, o.alt]),
+    );
     expect(images.filter(([, alt]) => typeof alt !== 'string' || alt.length === 0)).toEqual([]);
     expect(docs.some((d) => objectsIn(d).some((o) => o.crop && o.hotspot))).toBe(true);
   });
@@ -189,10 +232,23 @@ describe('dataset.ndjson', () => {
     const settings = byId.get('siteSettings')!;
     expect(settings.siteUrl).toBe('http://localhost:3000');
     const groups = ['footer', 'pdpSettings', 'header', 'cartData', 'newsletter', 'page404', 'cookiePolicy', 'alerts'];
-    const unset = groups.flatMap((g) => objectsIn(settings[g]).flatMap((o) => Object.entries(o).filter(([, v]) => v === null || v === '').map(([k]) => `${g}.${k}`)));
+    const unset = groups.flatMap((g) =>
+      objectsIn(settings[g]).flatMap((o) =>
+        Object.entries(o)
+          .filter(([, v]) => v === null || v === '')
+          .map(([k]) => `${g}.${k}`),
+      ),
+    );
     expect(unset).toEqual([]);
     const { header, footer } = settings;
-    for (const list of [header.headerMenu, header.headerMegaMenu.navItems, header.rightHeaderMenu, header.primaryLinkProducts, footer.text, footer.footerMenu.links]) {
+    for (const list of [
+      header.headerMenu,
+      header.headerMegaMenu.navItems,
+      header.rightHeaderMenu,
+      header.primaryLinkProducts,
+      footer.text,
+      footer.footerMenu.links,
+    ]) {
       expect(list.length).toBeGreaterThan(0);
     }
     expect(header.headerMegaMenu.navItems.some((item: { products: unknown[] }) => item.products.length > 0)).toBe(true);

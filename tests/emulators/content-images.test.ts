@@ -63,7 +63,10 @@ describe('image endpoint', () => {
 
   it('crops to rect= in source pixels before resizing', async () => {
     const { body } = await get(urlFor.image(image).rect(400, 0, 400, 600).width(100).format('png').url());
-    const result = await inspect(body, [[0, 0], [1, 1]]);
+    const result = await inspect(body, [
+      [0, 0],
+      [1, 1],
+    ]);
     expect(result).toMatchObject({ width: 100, height: 150, format: 'png' });
     expect(result.colours).toEqual([BLUE, BLUE]);
   });
@@ -73,7 +76,10 @@ describe('image endpoint', () => {
     const cropped = { ...image, crop: { top: 0, bottom: 0, left: 0.5, right: 0 }, hotspot: { x: 0.75, y: 0.5, width: 0.2, height: 0.2 } };
     const url = urlFor.image(cropped).width(120).height(120).format('png').url();
     expect(url).toContain('rect=400,100,400,400');
-    const result = await inspect((await get(url)).body, [[0, 0.5], [1, 0.5]]);
+    const result = await inspect((await get(url)).body, [
+      [0, 0.5],
+      [1, 0.5],
+    ]);
     expect(result).toMatchObject({ width: 120, height: 120 });
     expect(result.colours).toEqual([BLUE, BLUE]);
   });
@@ -81,7 +87,11 @@ describe('image endpoint', () => {
   it('fit=crop cuts around the centre, an edge named by crop=, or the focal point', async () => {
     // a 1:3 cut of the 800x600 source is 200 px wide: x 300–500 at the centre
     const tall = () => urlFor.image(image).width(100).height(300).fit('crop').format('png');
-    const edges = async (url: string) => inspect((await get(url)).body, [[0, 0.5], [1, 0.5]]);
+    const edges = async (url: string) =>
+      inspect((await get(url)).body, [
+        [0, 0.5],
+        [1, 0.5],
+      ]);
     const centre = await edges(tall().url());
     expect(centre).toMatchObject({ width: 100, height: 300 });
     expect(centre.colours).toEqual([RED, BLUE]);

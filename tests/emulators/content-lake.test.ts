@@ -136,7 +136,9 @@ describe('queries', () => {
 
 describe('errors', () => {
   it('rejects a syntax error as a 400 ClientError carrying the description', async () => {
-    const error = await clientFor(emulator).fetch('*[_type == "page"').catch((e: unknown) => e);
+    const error = await clientFor(emulator)
+      .fetch('*[_type == "page"')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ClientError);
     expect(error).toMatchObject({ statusCode: 400, details: { type: 'queryParseError', query: '*[_type == "page"' } });
     expect((error as ClientError).message).toMatch(/^GROQ query parse error:/);

@@ -53,7 +53,11 @@ function refsIn(value: unknown): string[] {
 it('has no dangling references among published documents', async () => {
   const published = await client.fetch<{ _id: string }[]>('*');
   const ids = new Set(published.map((doc) => doc._id));
-  const dangling = published.flatMap((doc) => refsIn(doc).filter((ref) => !ids.has(ref)).map((ref) => `${doc._id} → ${ref}`));
+  const dangling = published.flatMap((doc) =>
+    refsIn(doc)
+      .filter((ref) => !ids.has(ref))
+      .map((ref) => `${doc._id} → ${ref}`),
+  );
   expect(dangling).toEqual([]);
 });
 

@@ -31,7 +31,10 @@ const options = (overrides: Partial<FetchAvailabilityOptions> = {}): FetchAvaila
 
 /** The scheduler's UpstreamError a call rejects with (fails the test if it resolves or throws anything else). */
 async function failure(call: Promise<unknown>): Promise<UpstreamError> {
-  const error = await call.then(() => null, (e: unknown) => e);
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(UpstreamError);
   expect((error as UpstreamError).upstream).toBe('scheduler');
   return error as UpstreamError;
@@ -43,14 +46,20 @@ describe('shoppingCartFromLines', () => {
   });
 
   it('refuses an id that is not a Shopify GID of the right type', async () => {
-    const error = await failure(Promise.resolve().then(() => shoppingCartFromLines([line('gid://shopify/Product/9002', 'gid://shopify/Product/8002')])));
+    const error = await failure(
+      Promise.resolve().then(() => shoppingCartFromLines([line('gid://shopify/Product/9002', 'gid://shopify/Product/8002')])),
+    );
     expect(error).toMatchObject({ status: 502, message: 'Not a Shopify ProductVariant id: gid://shopify/Product/9002' });
   });
 });
 
 describe('fetchAvailability against the emulator', () => {
   it('returns the validated pickup calendar for the cart, product lead time included', async () => {
-    await expect(fetchAvailability(options())).resolves.toEqual({ minDate: '2026-11-20', maxDate: '2027-01-16', disabled: [2, [2026, 10, 26], [2026, 11, 25], [2027, 0, 1]] });
+    await expect(fetchAvailability(options())).resolves.toEqual({
+      minDate: '2026-11-20',
+      maxDate: '2027-01-16',
+      disabled: [2, [2026, 10, 26], [2026, 11, 25], [2027, 0, 1]],
+    });
   });
 
   it('asks the delivery endpoint for delivery', async () => {
@@ -66,11 +75,18 @@ describe('fetchAvailability against the emulator', () => {
   });
 
   it('rejects with a 502 naming HTTP 404 for a location the service does not know', async () => {
-    expect(await failure(fetchAvailability(options({ locationId: '999' })))).toMatchObject({ status: 502, message: 'Scheduler pickup calendar answered HTTP 404' });
+    expect(await failure(fetchAvailability(options({ locationId: '999' })))).toMatchObject({
+      status: 502,
+      message: 'Scheduler pickup calendar answered HTTP 404',
+    });
   });
 
   it('gives up after timeoutMs when the service hangs', async () => {
-    await fetch(`${emulator.url}/__emulator/fail-next`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delayMs: 10_000 }) });
+    await fetch(`${emulator.url}/__emulator/fail-next`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ delayMs: 10_000 }),
+    });
     const started = Date.now();
     const error = await failure(fetchAvailability(options({ timeoutMs: 150 })));
     expect(error.status).toBe(504);
@@ -85,7 +101,9 @@ describe('fetchAvailability against the emulator', () => {
 
   it('rejects an answer that is not a calendar with a 502', async () => {
     const fakeFetch = (async () => Response.json({ minDate: '25/11/2026', maxDate: null, disabled: [] })) as typeof fetch;
-    expect((await failure(fetchAvailability(options({ fetch: fakeFetch })))).message).toBe('Scheduler pickup calendar answer is not { minDate, maxDate, disabled }');
+    expect((await failure(fetchAvailability(options({ fetch: fakeFetch })))).message).toBe(
+      'Scheduler pickup calendar answer is not { minDate, maxDate, disabled }',
+    );
     const htmlFetch = (async () => new Response('<html>maintenance</html>', { status: 200 })) as typeof fetch;
     expect((await failure(fetchAvailability(options({ fetch: htmlFetch })))).message).toBe('Scheduler pickup calendar sent invalid JSON');
   });

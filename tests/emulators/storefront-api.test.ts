@@ -17,7 +17,11 @@ describe('storefront API emulator: transport', () => {
   });
 
   it('answers 401 with Shopify’s JSON error when the token is missing or wrong', async () => {
-    for (const headers of [{} as Record<string, string>, { 'X-Shopify-Storefront-Access-Token': 'nope' }, { 'Shopify-Storefront-Private-Token': 'nope' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'X-Shopify-Storefront-Access-Token': 'nope' },
+      { 'Shopify-Storefront-Private-Token': 'nope' },
+    ]) {
       const res = await sf.gql('{ shop { name } }', undefined, headers);
       expect(res.status).toBe(401);
       expect(res.body.errors?.[0]).toMatchObject({ extensions: { code: 'UNAUTHORIZED' } });
@@ -44,11 +48,16 @@ describe('storefront API emulator: transport', () => {
 
   it('rejects malformed JSON with 400 and unknown API versions with 404', async () => {
     const bad = await fetch(`${sf.emulator.url}/api/2026-04/graphql.json`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': 'local-public-token' }, body: '{',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': 'local-public-token' },
+      body: '{',
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors[0].message).toMatch(/Invalid JSON/);
-    const version = await fetch(`${sf.emulator.url}/api/v1/graphql.json`, { method: 'POST', headers: { 'X-Shopify-Storefront-Access-Token': 'local-public-token' } });
+    const version = await fetch(`${sf.emulator.url}/api/v1/graphql.json`, {
+      method: 'POST',
+      headers: { 'X-Shopify-Storefront-Access-Token': 'local-public-token' },
+    });
     expect(version.status).toBe(404);
   });
 });
@@ -57,7 +66,10 @@ describe('storefront API emulator: catalogue', () => {
   it('serves the shop', async () => {
     const { body } = await sf.gql('{ shop { id name description moneyFormat primaryDomain { host url sslEnabled } } }');
     expect(body.data.shop).toEqual({
-      id: 'gid://shopify/Shop/1', name: 'Gramercy Stems (fixture)', description: 'A test florist.', moneyFormat: '${{amount}}',
+      id: 'gid://shopify/Shop/1',
+      name: 'Gramercy Stems (fixture)',
+      description: 'A test florist.',
+      moneyFormat: '${{amount}}',
       primaryDomain: { host: 'www.gramercystems.com', url: 'https://www.gramercystems.com', sslEnabled: true },
     });
   });
@@ -97,7 +109,8 @@ describe('storefront API emulator: catalogue', () => {
   });
 
   it('resolves product(handle:) with options, variants, images, media and Decimal prices', async () => {
-    const { body } = await sf.gql(`query P($handle: String!) @inContext(country: US, language: EN) {
+    const { body } = await sf.gql(
+      `query P($handle: String!) @inContext(country: US, language: EN) {
       product(handle: $handle) {
         id title handle description descriptionHtml tags productType vendor availableForSale totalInventory createdAt
         options { name values optionValues { name firstSelectableVariant { sku } } }
@@ -110,16 +123,32 @@ describe('storefront API emulator: catalogue', () => {
           selectedOptions { name value } price { amount currencyCode } compareAtPrice { amount } image { altText } product { handle } } }
         variantBySelectedOptions(selectedOptions: [{ name: "Size", value: "Classic" }]) { sku }
         collections(first: 1) { nodes { handle title } }
-      } }`, { handle: 'classic-gramercy-bouquet' });
+      } }`,
+      { handle: 'classic-gramercy-bouquet' },
+    );
     expect(body.errors).toBeUndefined();
     const p = body.data.product;
     expect(p).toMatchObject({
-      id: 'gid://shopify/Product/8001', title: 'Classic Gramercy Bouquet', description: 'Garden roses & ranunculus. Hand-tied.',
-      tags: ['bouquet', 'local-delivery-only'], productType: 'Bouquet', vendor: 'Gramercy Stems', availableForSale: true,
-      totalInventory: 15, createdAt: '2026-03-02T14:00:00Z',
-      options: [{ name: 'Size', values: ['Petite', 'Classic', 'Grand'], optionValues: [
-        { name: 'Petite', firstSelectableVariant: { sku: 'CGB-P' } }, { name: 'Classic', firstSelectableVariant: { sku: 'CGB-C' } },
-        { name: 'Grand', firstSelectableVariant: { sku: 'CGB-G' } }] }],
+      id: 'gid://shopify/Product/8001',
+      title: 'Classic Gramercy Bouquet',
+      description: 'Garden roses & ranunculus. Hand-tied.',
+      tags: ['bouquet', 'local-delivery-only'],
+      productType: 'Bouquet',
+      vendor: 'Gramercy Stems',
+      availableForSale: true,
+      totalInventory: 15,
+      createdAt: '2026-03-02T14:00:00Z',
+      options: [
+        {
+          name: 'Size',
+          values: ['Petite', 'Classic', 'Grand'],
+          optionValues: [
+            { name: 'Petite', firstSelectableVariant: { sku: 'CGB-P' } },
+            { name: 'Classic', firstSelectableVariant: { sku: 'CGB-C' } },
+            { name: 'Grand', firstSelectableVariant: { sku: 'CGB-G' } },
+          ],
+        },
+      ],
       featuredImage: { url: `${sf.emulator.url}/cdn/shop/files/classic-1.jpg?v=1`, altText: 'Classic bouquet, front', width: 800, height: 1000 },
       media: { nodes: [{ __typename: 'MediaImage', mediaContentType: 'IMAGE', image: { altText: 'Classic bouquet, front' } }, expect.anything()] },
       priceRange: { minVariantPrice: { amount: '65.0', currencyCode: 'USD' }, maxVariantPrice: { amount: '125.5' } },
@@ -129,9 +158,17 @@ describe('storefront API emulator: catalogue', () => {
     });
     expect(p.images.nodes[0].url).toBe(`${sf.emulator.url}/cdn/shop/files/classic-1.jpg?v=1&width=400&height=300&crop=center&format=webp`);
     expect(p.variants.nodes[2]).toEqual({
-      id: 'gid://shopify/ProductVariant/9003', sku: 'CGB-G', title: 'Grand', availableForSale: false, quantityAvailable: 0,
-      currentlyNotInStock: false, selectedOptions: [{ name: 'Size', value: 'Grand' }], price: { amount: '125.5', currencyCode: 'USD' },
-      compareAtPrice: { amount: '140.0' }, image: { altText: 'Classic bouquet, detail' }, product: { handle: 'classic-gramercy-bouquet' },
+      id: 'gid://shopify/ProductVariant/9003',
+      sku: 'CGB-G',
+      title: 'Grand',
+      availableForSale: false,
+      quantityAvailable: 0,
+      currentlyNotInStock: false,
+      selectedOptions: [{ name: 'Size', value: 'Grand' }],
+      price: { amount: '125.5', currencyCode: 'USD' },
+      compareAtPrice: { amount: '140.0' },
+      image: { altText: 'Classic bouquet, detail' },
+      product: { handle: 'classic-gramercy-bouquet' },
     });
   });
 
@@ -148,12 +185,16 @@ describe('storefront API emulator: catalogue', () => {
     const group = body.data.productByHandle.sellingPlanGroups.nodes[0];
     expect(group).toMatchObject({ name: 'Flower subscription', options: [{ name: 'Deliver every', values: ['Week', '2 Weeks'] }] });
     expect(group.sellingPlans.nodes[0]).toEqual({
-      id: 'gid://shopify/SellingPlan/7001', name: 'Delivered weekly', description: 'A fresh bouquet every week.', recurringDeliveries: true,
+      id: 'gid://shopify/SellingPlan/7001',
+      name: 'Delivered weekly',
+      description: 'A fresh bouquet every week.',
+      recurringDeliveries: true,
       options: [{ name: 'Deliver every', value: 'Week' }],
       priceAdjustments: [{ adjustmentValue: { __typename: 'SellingPlanPercentagePriceAdjustment', adjustmentPercentage: 10 } }],
     });
     expect(body.data.productByHandle.variants.nodes[0].sellingPlanAllocations.nodes[0]).toEqual({
-      sellingPlan: { name: 'Delivered weekly' }, priceAdjustments: [{ price: { amount: '54.0' }, compareAtPrice: { amount: '60.0' } }],
+      sellingPlan: { name: 'Delivered weekly' },
+      priceAdjustments: [{ price: { amount: '54.0' }, compareAtPrice: { amount: '60.0' } }],
     });
     expect(body.data.missing).toBeNull();
   });
@@ -166,11 +207,17 @@ describe('storefront API emulator: catalogue', () => {
       node(id: "gid://shopify/ProductVariant/9101") { __typename ... on ProductVariant { sku } }
       nodes(ids: ["gid://shopify/Collection/4002", "gid://shopify/Product/1"]) { id } }`);
     expect(body.errors).toBeUndefined();
-    expect(body.data.collection).toMatchObject({ id: 'gid://shopify/Collection/4001', title: 'Bouquets', description: 'Hand-tied bouquets.',
-      products: { nodes: [{ handle: 'bodega-bunch' }, { handle: 'classic-gramercy-bouquet' }] } });
+    expect(body.data.collection).toMatchObject({
+      id: 'gid://shopify/Collection/4001',
+      title: 'Bouquets',
+      description: 'Hand-tied bouquets.',
+      products: { nodes: [{ handle: 'bodega-bunch' }, { handle: 'classic-gramercy-bouquet' }] },
+    });
     expect(body.data.collections.nodes.map((n: any) => n.handle)).toEqual(['bouquets', 'subscriptions']);
     expect(body.data.productRecommendations).toEqual([
-      { handle: 'classic-gramercy-bouquet', availableForSale: true }, { handle: 'peony-cloud', availableForSale: false }]);
+      { handle: 'classic-gramercy-bouquet', availableForSale: true },
+      { handle: 'peony-cloud', availableForSale: false },
+    ]);
     expect(body.data.node).toEqual({ __typename: 'ProductVariant', sku: 'BB' });
     expect(body.data.nodes).toEqual([{ id: 'gid://shopify/Collection/4002' }, null]);
   });

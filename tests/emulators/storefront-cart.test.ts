@@ -45,24 +45,42 @@ describe('storefront API emulator: carts', () => {
     expect(cart.buyerIdentity.countryCode).toBe('CA'); // from @inContext
     expect(cart.totalQuantity).toBe(0);
 
-    const added = (await sf.gql(ADD, { cartId: cart.id, lines: [
-      { merchandiseId: variant(9001), quantity: 1 },
-      { merchandiseId: variant(9101), quantity: 2, attributes: [{ key: 'Purchased with', value: 'Vase' }] },
-      { merchandiseId: variant(9001), quantity: 1 }, // same merchandise: merged into the first line
-    ] })).body.data.cartLinesAdd;
+    const added = (
+      await sf.gql(ADD, {
+        cartId: cart.id,
+        lines: [
+          { merchandiseId: variant(9001), quantity: 1 },
+          { merchandiseId: variant(9101), quantity: 2, attributes: [{ key: 'Purchased with', value: 'Vase' }] },
+          { merchandiseId: variant(9001), quantity: 1 }, // same merchandise: merged into the first line
+        ],
+      })
+    ).body.data.cartLinesAdd;
     expect(added.userErrors).toEqual([]);
     expect(added.warnings).toEqual([]);
 
     const { body } = await sf.gql(GET, { id: cart.id });
     const read = body.data.cart;
     expect(read.totalQuantity).toBe(4);
-    expect(read.lines.nodes.map((l: any) => [l.merchandise.sku, l.quantity])).toEqual([['CGB-P', 2], ['BB', 2]]);
+    expect(read.lines.nodes.map((l: any) => [l.merchandise.sku, l.quantity])).toEqual([
+      ['CGB-P', 2],
+      ['BB', 2],
+    ]);
     expect(read.lines.nodes[1].attributes).toEqual([{ key: 'Purchased with', value: 'Vase' }]);
     expect(read.lines.nodes[0].cost).toEqual({
-      amountPerQuantity: { amount: '65.0' }, compareAtAmountPerQuantity: null, subtotalAmount: { amount: '130.0' }, totalAmount: { amount: '130.0' } });
+      amountPerQuantity: { amount: '65.0' },
+      compareAtAmountPerQuantity: null,
+      subtotalAmount: { amount: '130.0' },
+      totalAmount: { amount: '130.0' },
+    });
     expect(read.cost).toEqual({
-      subtotalAmount: { amount: '220.0', currencyCode: 'USD' }, totalAmount: { amount: '220.0' }, checkoutChargeAmount: { amount: '220.0' },
-      totalTaxAmount: null, subtotalAmountEstimated: false, totalAmountEstimated: false, totalTaxAmountEstimated: false });
+      subtotalAmount: { amount: '220.0', currencyCode: 'USD' },
+      totalAmount: { amount: '220.0' },
+      checkoutChargeAmount: { amount: '220.0' },
+      totalTaxAmount: null,
+      subtotalAmountEstimated: false,
+      totalAmountEstimated: false,
+      totalTaxAmountEstimated: false,
+    });
     expect(Date.parse(read.updatedAt)).toBeGreaterThanOrEqual(Date.parse(read.createdAt));
   });
 
@@ -71,26 +89,49 @@ describe('storefront API emulator: carts', () => {
     const res = (await sf.gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variant(9002), quantity: 5 }] })).body.data.cartLinesAdd;
     expect(res.userErrors).toEqual([]);
     expect(res.cart.lines.nodes[0].quantity).toBe(3);
-    expect(res.warnings).toEqual([{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK', target: res.cart.lines.nodes[0].id,
-      message: 'Only 3 items were added to your cart due to availability.' }]);
+    expect(res.warnings).toEqual([
+      {
+        code: 'MERCHANDISE_NOT_ENOUGH_STOCK',
+        target: res.cart.lines.nodes[0].id,
+        message: 'Only 3 items were added to your cart due to availability.',
+      },
+    ]);
 
     const soldOut = (await sf.gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variant(9201), quantity: 1 }] })).body.data.cartLinesAdd;
     expect(soldOut.cart.lines.nodes).toHaveLength(1);
-    expect(soldOut.warnings).toEqual([{ code: 'MERCHANDISE_OUT_OF_STOCK', target: variant(9201), message: "The product 'Peony Cloud' is already sold out." }]);
+    expect(soldOut.warnings).toEqual([
+      { code: 'MERCHANDISE_OUT_OF_STOCK', target: variant(9201), message: "The product 'Peony Cloud' is already sold out." },
+    ]);
   });
 
   it('answers user errors for unknown merchandise, selling plans, lines and carts, changing nothing', async () => {
     const bad = await createCart({ lines: [{ merchandiseId: variant(1), quantity: 1 }] });
     expect(bad.cart).toBeNull();
-    expect(bad.userErrors).toEqual([{ code: 'INVALID', field: ['input', 'lines', '0', 'merchandiseId'],
-      message: 'The merchandise with id gid://shopify/ProductVariant/1 does not exist.' }]);
+    expect(bad.userErrors).toEqual([
+      {
+        code: 'INVALID',
+        field: ['input', 'lines', '0', 'merchandiseId'],
+        message: 'The merchandise with id gid://shopify/ProductVariant/1 does not exist.',
+      },
+    ]);
 
     const { cart } = await createCart({ lines: [{ merchandiseId: variant(9101) }] });
-    const plan = (await sf.gql(ADD, { cartId: cart.id, lines: [
-      { merchandiseId: variant(9001), quantity: 1 },
-      { merchandiseId: variant(9101), sellingPlanId: 'gid://shopify/SellingPlan/7001' }] })).body.data.cartLinesAdd;
-    expect(plan.userErrors).toEqual([{ code: 'SELLING_PLAN_NOT_APPLICABLE', field: ['lines', '1', 'sellingPlanId'],
-      message: `The selling plan with id gid://shopify/SellingPlan/7001 is not applicable to the merchandise ${variant(9101)}.` }]);
+    const plan = (
+      await sf.gql(ADD, {
+        cartId: cart.id,
+        lines: [
+          { merchandiseId: variant(9001), quantity: 1 },
+          { merchandiseId: variant(9101), sellingPlanId: 'gid://shopify/SellingPlan/7001' },
+        ],
+      })
+    ).body.data.cartLinesAdd;
+    expect(plan.userErrors).toEqual([
+      {
+        code: 'SELLING_PLAN_NOT_APPLICABLE',
+        field: ['lines', '1', 'sellingPlanId'],
+        message: `The selling plan with id gid://shopify/SellingPlan/7001 is not applicable to the merchandise ${variant(9101)}.`,
+      },
+    ]);
     expect(plan.cart.totalQuantity).toBe(1); // the valid first line was not added either
 
     const line = (await sf.gql(UPDATE, { cartId: cart.id, lines: [{ id: 'gid://shopify/CartLine/nope', quantity: 2 }] })).body.data.cartLinesUpdate;
@@ -101,16 +142,33 @@ describe('storefront API emulator: carts', () => {
       (await sf.gql(ADD, { cartId: missing, lines: [{ merchandiseId: variant(9101) }] })).body.data.cartLinesAdd,
       (await sf.gql(REMOVE, { cartId: missing, lineIds: [] })).body.data.cartLinesRemove,
     ]) {
-      expect(res).toEqual({ cart: null, userErrors: [{ code: 'INVALID', field: ['cartId'], message: 'The specified cart does not exist.' }], warnings: [] });
+      expect(res).toEqual({
+        cart: null,
+        userErrors: [{ code: 'INVALID', field: ['cartId'], message: 'The specified cart does not exist.' }],
+        warnings: [],
+      });
     }
     const wrongKey = cart.id.replace(/key=\w+/, 'key=abc');
     expect((await sf.gql(GET, { id: wrongKey })).body.data.cart).toBeNull();
   });
 
   it('updates and removes lines; quantity 0 removes', async () => {
-    const { cart } = await createCart({ lines: [{ merchandiseId: variant(9001), quantity: 1 }, { merchandiseId: variant(9101), quantity: 1 }] });
+    const { cart } = await createCart({
+      lines: [
+        { merchandiseId: variant(9001), quantity: 1 },
+        { merchandiseId: variant(9101), quantity: 1 },
+      ],
+    });
     const [first, second] = cart.lines.nodes;
-    const updated = (await sf.gql(UPDATE, { cartId: cart.id, lines: [{ id: first.id, quantity: 4 }, { id: second.id, quantity: 0 }] })).body.data.cartLinesUpdate;
+    const updated = (
+      await sf.gql(UPDATE, {
+        cartId: cart.id,
+        lines: [
+          { id: first.id, quantity: 4 },
+          { id: second.id, quantity: 0 },
+        ],
+      })
+    ).body.data.cartLinesUpdate;
     expect(updated.userErrors).toEqual([]);
     expect(updated.cart.lines.nodes.map((l: any) => [l.merchandise.sku, l.quantity])).toEqual([['CGB-P', 4]]);
     expect(updated.cart.cost.totalAmount.amount).toBe('260.0');
@@ -126,13 +184,18 @@ describe('storefront API emulator: carts', () => {
   });
 
   it('keeps sellingPlanAllocation on lines bought with a plan and prices them with its adjustment', async () => {
-    const { cart } = await createCart({ lines: [
-      { merchandiseId: variant(9301), quantity: 1, sellingPlanId: 'gid://shopify/SellingPlan/7001' },
-      { merchandiseId: variant(9301), quantity: 1 }] });
+    const { cart } = await createCart({
+      lines: [
+        { merchandiseId: variant(9301), quantity: 1, sellingPlanId: 'gid://shopify/SellingPlan/7001' },
+        { merchandiseId: variant(9301), quantity: 1 },
+      ],
+    });
     const [planned, oneTime] = cart.lines.nodes;
     expect(cart.lines.nodes).toHaveLength(2); // same variant, different plan: separate lines
-    expect(planned.sellingPlanAllocation).toEqual({ sellingPlan: { id: 'gid://shopify/SellingPlan/7001', name: 'Delivered weekly' },
-      priceAdjustments: [{ price: { amount: '54.0' }, compareAtPrice: { amount: '60.0' } }] });
+    expect(planned.sellingPlanAllocation).toEqual({
+      sellingPlan: { id: 'gid://shopify/SellingPlan/7001', name: 'Delivered weekly' },
+      priceAdjustments: [{ price: { amount: '54.0' }, compareAtPrice: { amount: '60.0' } }],
+    });
     expect(planned.cost).toMatchObject({ amountPerQuantity: { amount: '54.0' }, compareAtAmountPerQuantity: { amount: '60.0' } });
     expect(oneTime.sellingPlanAllocation).toBeNull();
     expect(cart.cost.totalAmount.amount).toBe('114.0');
@@ -142,14 +205,24 @@ describe('storefront API emulator: carts', () => {
 
   it('updates attributes, note and buyer identity', async () => {
     const { cart } = await createCart();
-    const { body } = await sf.gql(`mutation M($id: ID!) {
+    const { body } = await sf.gql(
+      `mutation M($id: ID!) {
       a: cartAttributesUpdate(cartId: $id, attributes: [{ key: "Checkout-Method", value: "pickup" }, { key: "Pickup-Date", value: "2026-05-01" }]) { userErrors { code } }
       n: cartNoteUpdate(cartId: $id, note: "For Mum") { userErrors { code } }
       b: cartBuyerIdentityUpdate(cartId: $id, buyerIdentity: { email: "ada@example.com", countryCode: US }) {
-        cart { note attributes { key value } attribute(key: "Pickup-Date") { value } buyerIdentity { email countryCode } } userErrors { code } } }`, { id: cart.id });
+        cart { note attributes { key value } attribute(key: "Pickup-Date") { value } buyerIdentity { email countryCode } } userErrors { code } } }`,
+      { id: cart.id },
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.b.cart).toEqual({ note: 'For Mum', attributes: [{ key: 'Checkout-Method', value: 'pickup' }, { key: 'Pickup-Date', value: '2026-05-01' }],
-      attribute: { value: '2026-05-01' }, buyerIdentity: { email: 'ada@example.com', countryCode: 'US' } });
+    expect(body.data.b.cart).toEqual({
+      note: 'For Mum',
+      attributes: [
+        { key: 'Checkout-Method', value: 'pickup' },
+        { key: 'Pickup-Date', value: '2026-05-01' },
+      ],
+      attribute: { value: '2026-05-01' },
+      buyerIdentity: { email: 'ada@example.com', countryCode: 'US' },
+    });
   });
 
   it('keeps carts across a restart on the same dataDir', async () => {

@@ -23,23 +23,54 @@ async function cartWith(attributes: { key: string; value: string }[], note?: str
 }
 
 const post = (url: string, fields: Record<string, string>) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
 
-const ADDRESS = { email: 'ada@example.com', name: 'Ada Lovelace', address1: '12 E 20th St', address2: 'Apt 3', city: 'New York', province: 'NY', zip: '10003' };
+const ADDRESS = {
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  address1: '12 E 20th St',
+  address2: 'Apt 3',
+  city: 'New York',
+  province: 'NY',
+  zip: '10003',
+};
 
 describe('checkout stand-in', () => {
   it('shows lines, attributes and totals, without scripts', async () => {
     const cart = await cartWith([
-      { key: 'Checkout-Method', value: 'delivery' }, { key: 'Delivery-Date', value: '2026-05-08' },
-      { key: 'Order is a gift?', value: 'Yes' }, { key: 'Order Message', value: 'Happy <birthday>' },
-      { key: 'Receiver Email', value: 'grace@example.com' }, { key: 'Contains-Subscription', value: 'true' }]);
+      { key: 'Checkout-Method', value: 'delivery' },
+      { key: 'Delivery-Date', value: '2026-05-08' },
+      { key: 'Order is a gift?', value: 'Yes' },
+      { key: 'Order Message', value: 'Happy <birthday>' },
+      { key: 'Receiver Email', value: 'grace@example.com' },
+      { key: 'Contains-Subscription', value: 'true' },
+    ]);
     const res = await fetch(cart.checkoutUrl);
     expect(res.status).toBe(200);
     const page = await res.text();
     expect(page).not.toMatch(/<script/i);
-    for (const text of ['Classic Gramercy Bouquet', 'Classic', 'Weekly Flower Subscription', 'Subscription: Delivered weekly',
-      '$170.00 USD', '$54.00 USD', '$224.00 USD', 'Delivery-Date', '2026-05-08', 'Order is a gift?', 'Happy &lt;birthday&gt;',
-      'grace@example.com', 'Contains-Subscription', 'Delivery address', '<label for="zip">ZIP code</label>']) {
+    for (const text of [
+      'Classic Gramercy Bouquet',
+      'Classic',
+      'Weekly Flower Subscription',
+      'Subscription: Delivered weekly',
+      '$170.00 USD',
+      '$54.00 USD',
+      '$224.00 USD',
+      'Delivery-Date',
+      '2026-05-08',
+      'Order is a gift?',
+      'Happy &lt;birthday&gt;',
+      'grace@example.com',
+      'Contains-Subscription',
+      'Delivery address',
+      '<label for="zip">ZIP code</label>',
+    ]) {
       expect(page).toContain(text);
     }
   });
@@ -49,37 +80,72 @@ describe('checkout stand-in', () => {
     const res = await post(cart.checkoutUrl, { email: 'not-an-email', name: '', address1: '9 Main St', city: '', province: 'NY', zip: '123' });
     expect(res.status).toBe(400);
     const page = await res.text();
-    for (const text of ['role="alert"', 'Enter a valid email', 'Enter your name', 'Enter a city', 'Enter a valid ZIP code', 'value="9 Main St"',
-      'aria-describedby="zip-error"', 'Shipping address']) {
+    for (const text of [
+      'role="alert"',
+      'Enter a valid email',
+      'Enter your name',
+      'Enter a city',
+      'Enter a valid ZIP code',
+      'value="9 Main St"',
+      'aria-describedby="zip-error"',
+      'Shipping address',
+    ]) {
       expect(page).toContain(text);
     }
     expect(listOrders(sf.dataDir)).toEqual([]);
   });
 
   it('places an order: completes the cart, stores the order, decrements stock, confirms', async () => {
-    const cart = await cartWith([{ key: 'Checkout-Method', value: 'delivery' }, { key: 'Delivery-Date', value: '2026-05-08' }], 'Leave with doorman');
+    const cart = await cartWith(
+      [
+        { key: 'Checkout-Method', value: 'delivery' },
+        { key: 'Delivery-Date', value: '2026-05-08' },
+      ],
+      'Leave with doorman',
+    );
     const res = await post(cart.checkoutUrl, ADDRESS);
     expect(res.status).toBe(303);
     const confirmation = await fetch(new URL(res.headers.get('location')!, sf.emulator.url));
     const page = await confirmation.text();
-    for (const text of ['Thank you, Ada Lovelace!', '#1001', 'Local delivery on 2026-05-08', 'Classic Gramercy Bouquet', '$224.00 USD', 'href="http://shop.test"']) {
+    for (const text of [
+      'Thank you, Ada Lovelace!',
+      '#1001',
+      'Local delivery on 2026-05-08',
+      'Classic Gramercy Bouquet',
+      '$224.00 USD',
+      'href="http://shop.test"',
+    ]) {
       expect(page).toContain(text);
     }
 
-    const { body } = await sf.gql(`query Q($id: ID!) { cart(id: $id) { id } productVariant: node(id: "gid://shopify/ProductVariant/9002") { ... on ProductVariant { quantityAvailable } } }`, { id: cart.id });
+    const { body } = await sf.gql(
+      `query Q($id: ID!) { cart(id: $id) { id } productVariant: node(id: "gid://shopify/ProductVariant/9002") { ... on ProductVariant { quantityAvailable } } }`,
+      { id: cart.id },
+    );
     expect(body.data).toEqual({ cart: null, productVariant: { quantityAvailable: 1 } });
     expect((await fetch(cart.checkoutUrl)).status).toBe(410);
 
     await sf.stop(true); // orders are flushed on stop and read back from disk
     const [order] = listOrders(sf.dataDir);
     expect(order).toMatchObject({
-      name: '#1001', orderNumber: 1001, email: 'ada@example.com', financialStatus: 'PAID', fulfillmentStatus: 'UNFULFILLED',
-      checkoutMethod: 'delivery', note: 'Leave with doorman', subtotal: { amount: '224.00', currencyCode: 'USD' }, total: { amount: '224.00' },
+      name: '#1001',
+      orderNumber: 1001,
+      email: 'ada@example.com',
+      financialStatus: 'PAID',
+      fulfillmentStatus: 'UNFULFILLED',
+      checkoutMethod: 'delivery',
+      note: 'Leave with doorman',
+      subtotal: { amount: '224.00', currencyCode: 'USD' },
+      total: { amount: '224.00' },
       shippingAddress: { address1: '12 E 20th St', address2: 'Apt 3', city: 'New York', province: 'NY', zip: '10003', country: 'US' },
-      attributes: [{ key: 'Checkout-Method', value: 'delivery' }, { key: 'Delivery-Date', value: '2026-05-08' }],
+      attributes: [
+        { key: 'Checkout-Method', value: 'delivery' },
+        { key: 'Delivery-Date', value: '2026-05-08' },
+      ],
       lines: [
         { title: 'Classic Gramercy Bouquet', quantity: 2, variant: { id: 'gid://shopify/ProductVariant/9002', title: 'Classic' }, sellingPlan: null },
-        { title: 'Weekly Flower Subscription', quantity: 1, sellingPlan: { name: 'Delivered weekly' }, total: { amount: '54.00' } }],
+        { title: 'Weekly Flower Subscription', quantity: 1, sellingPlan: { name: 'Delivered weekly' }, total: { amount: '54.00' } },
+      ],
     });
     expect(Date.parse(order.processedAt)).not.toBeNaN();
 
@@ -89,7 +155,10 @@ describe('checkout stand-in', () => {
   });
 
   it('needs no address for pickup, numbers orders in sequence and lists them over HTTP', async () => {
-    const first = await cartWith([{ key: 'Checkout-Method', value: 'pickup' }, { key: 'Pickup-Date', value: '2026-05-09' }]);
+    const first = await cartWith([
+      { key: 'Checkout-Method', value: 'pickup' },
+      { key: 'Pickup-Date', value: '2026-05-09' },
+    ]);
     const competing = await cartWith([{ key: 'Checkout-Method', value: 'pickup' }]);
     expect(await (await fetch(first.checkoutUrl)).text()).toContain('no address needed');
     expect((await post(first.checkoutUrl, { email: 'ada@example.com', name: 'Ada' })).status).toBe(303);
@@ -103,7 +172,9 @@ describe('checkout stand-in', () => {
 
     const { orders } = await (await fetch(`${sf.emulator.url}/__emulator/orders`)).json();
     expect(orders.map((o: any) => [o.name, o.email, o.checkoutMethod, o.shippingAddress])).toEqual([
-      ['#1001', 'ada@example.com', 'pickup', null], ['#1002', 'cy@example.com', 'pickup', null]]);
+      ['#1001', 'ada@example.com', 'pickup', null],
+      ['#1002', 'cy@example.com', 'pickup', null],
+    ]);
   });
 
   it('shows a clear 404 for unknown checkouts', async () => {

@@ -9,7 +9,9 @@ afterAll(() => sf.stop());
 
 describe('storefront API emulator: CDN image route', () => {
   it('serves the URL from Image.url(transform:) as a resized, cropped WebP, cacheable forever', async () => {
-    const { body } = await sf.gql('{ product(handle: "classic-gramercy-bouquet") { featuredImage { url(transform: { maxWidth: 300, maxHeight: 200, crop: TOP, preferredContentType: WEBP }) } } }');
+    const { body } = await sf.gql(
+      '{ product(handle: "classic-gramercy-bouquet") { featuredImage { url(transform: { maxWidth: 300, maxHeight: 200, crop: TOP, preferredContentType: WEBP }) } } }',
+    );
     const res = await fetch(body.data.product.featuredImage.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');

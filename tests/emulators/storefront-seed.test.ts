@@ -15,16 +15,22 @@ describe('storefront API emulator over the seeded catalogue', () => {
       variants(first: 10) { nodes { id price { amount } selectedOptions { name value } } } } } }`);
     expect(body.errors).toBeUndefined();
     const products = body.data.products.nodes;
-    expect(products.map((p: any) => p.handle)).toEqual(expect.arrayContaining(['classic-gramercy-bouquet', 'bodega-bunch', 'weekly-flower-subscription', 'peony-cloud']));
+    expect(products.map((p: any) => p.handle)).toEqual(
+      expect.arrayContaining(['classic-gramercy-bouquet', 'bodega-bunch', 'weekly-flower-subscription', 'peony-cloud']),
+    );
     for (const p of products.filter((x: any) => x.featuredImage)) {
       const res = await fetch(p.featuredImage.url);
       expect([p.handle, res.status]).toEqual([p.handle, 200]);
       expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBeLessThanOrEqual(64);
     }
-    const classic = products.find((p: any) => p.handle === 'classic-gramercy-bouquet').variants.nodes
-      .find((v: any) => v.selectedOptions.some((o: any) => o.name === 'Size' && o.value === 'Classic'));
+    const classic = products
+      .find((p: any) => p.handle === 'classic-gramercy-bouquet')
+      .variants.nodes.find((v: any) => v.selectedOptions.some((o: any) => o.name === 'Size' && o.value === 'Classic'));
     const created = await sf.gql(`mutation { cartCreate(input: { lines: [{ merchandiseId: "${classic.id}" }] }) {
       cart { totalQuantity cost { totalAmount { amount } } } userErrors { message } } }`);
-    expect(created.body.data.cartCreate).toEqual({ cart: { totalQuantity: 1, cost: { totalAmount: { amount: classic.price.amount } } }, userErrors: [] });
+    expect(created.body.data.cartCreate).toEqual({
+      cart: { totalQuantity: 1, cost: { totalAmount: { amount: classic.price.amount } } },
+      userErrors: [],
+    });
   });
 });

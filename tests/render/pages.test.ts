@@ -7,7 +7,9 @@ import request from 'supertest';
 import { startTestApp, type TestApp } from '../server/support/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(() => t?.stop());
 
 const SITE = 'http://shop.test';
@@ -27,7 +29,12 @@ function head(html: string) {
   };
 }
 
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ');
 
 describe.each([
   ['/', 'Home'],
@@ -38,7 +45,9 @@ describe.each([
   ['/faq', 'Content page'],
 ])('%s (%s)', (path) => {
   let res: request.Response;
-  beforeAll(async () => { res = await request(t.app).get(path); });
+  beforeAll(async () => {
+    res = await request(t.app).get(path);
+  });
 
   test('answers 200 with a CDN-cacheable HTML page and no cookie', () => {
     expect(res.status).toBe(200);
@@ -162,13 +171,15 @@ describe('/cart page', () => {
     expect(state(res.text).router.loaderData.cart.cart).toBeNull();
   });
 
-  test("with the cart_id cookie it renders that cart read-only, with a checkout link, never cacheable", async () => {
+  test('with the cart_id cookie it renders that cart read-only, with a checkout link, never cacheable', async () => {
     const created = await request(t.app).post('/api/cart').set('Origin', SITE).send({});
     const pdp = await request(t.app).get('/products/bodega-bunch');
     const variant = state(pdp.text).router.loaderData.product.product.variants[0].id;
     await request(t.app).post('/api/cart/lines').set('Origin', SITE).send({ cartId: created.body.data.id, merchandiseId: variant, quantity: 2 });
 
-    const res = await request(t.app).get('/cart').set('Cookie', `cart_id=${encodeURIComponent(created.body.data.id)}`);
+    const res = await request(t.app)
+      .get('/cart')
+      .set('Cookie', `cart_id=${encodeURIComponent(created.body.data.id)}`);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = text(res.text);
@@ -179,7 +190,9 @@ describe('/cart page', () => {
 
   test('other pages never see the cookie and stay cacheable', async () => {
     const created = await request(t.app).post('/api/cart').set('Origin', SITE).send({});
-    const res = await request(t.app).get('/products/bodega-bunch').set('Cookie', `cart_id=${encodeURIComponent(created.body.data.id)}`);
+    const res = await request(t.app)
+      .get('/products/bodega-bunch')
+      .set('Cookie', `cart_id=${encodeURIComponent(created.body.data.id)}`);
     expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=600');
     expect(res.text).not.toContain(created.body.data.id);
   });
@@ -200,8 +213,8 @@ describe('cart drawer and add to cart, server-rendered', () => {
 
   test('?variant= puts that variant in the form', async () => {
     const pdp = await request(t.app).get('/products/classic-gramercy-bouquet');
-    const variants = JSON.parse(pdp.text.match(/<script type="application\/json" id="__STATE__">([\s\S]*?)<\/script>/)![1])
-      .router.loaderData.product.product.variants as { id: string; title: string }[];
+    const variants = JSON.parse(pdp.text.match(/<script type="application\/json" id="__STATE__">([\s\S]*?)<\/script>/)![1]).router.loaderData.product
+      .product.variants as { id: string; title: string }[];
     const classic = variants.find((v) => v.title === 'Classic')!;
     const res = await request(t.app).get(`/products/classic-gramercy-bouquet?variant=${classic.id.split('/').pop()}`);
     expect(res.text).toContain(`name="merchandiseId" value="${classic.id}"`);

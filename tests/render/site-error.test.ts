@@ -18,7 +18,9 @@ beforeAll(async () => {
   copyFileSync(path.join(CONTENT, 'catalogue.json'), path.join(contentDir, 'catalogue.json'));
   symlinkSync(path.join(CONTENT, 'images'), path.join(contentDir, 'images'));
   const withoutSettings = readFileSync(path.join(CONTENT, 'dataset.ndjson'), 'utf8')
-    .split('\n').filter((line) => line && JSON.parse(line)._type !== 'siteSettings').join('\n');
+    .split('\n')
+    .filter((line) => line && JSON.parse(line)._type !== 'siteSettings')
+    .join('\n');
   writeFileSync(path.join(contentDir, 'dataset.ndjson'), `${withoutSettings}\n`);
   t = await startTestApp({ contentDir });
 });

@@ -9,7 +9,9 @@ import request from 'supertest';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(() => t?.stop());
 
 const PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -18,7 +20,11 @@ describe('security headers', () => {
   test('CSP allows only our own scripts, no inline script, and the image hosts', async () => {
     const res = await request(t.app).get('/');
     const csp = res.headers['content-security-policy'];
-    const directive = (name: string) => csp.split(';').find((d: string) => d.trim().startsWith(`${name} `))?.trim();
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .find((d: string) => d.trim().startsWith(`${name} `))
+        ?.trim();
     expect(directive('script-src')).toBe("script-src 'self'");
     expect(directive('img-src')).toContain(t.emulators.storefront.url);
     expect(directive('img-src')).toContain(t.emulators.content.url);
@@ -99,7 +105,8 @@ describe('Cache-Control (docs/architecture.md §4) and no cookies on cacheable a
   });
 
   test.each(['/', '/products', '/products/classic-gramercy-bouquet', '/collections/bouquets', '/about', '/__payload/home'])(
-    '%s is CDN-cacheable and sets no cookie', async (url) => {
+    '%s is CDN-cacheable and sets no cookie',
+    async (url) => {
       const res = await request(t.app).get(url);
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe(PAGE_CACHE);
@@ -121,23 +128,42 @@ describe('Cache-Control (docs/architecture.md §4) and no cookies on cacheable a
 
 describe('GET /__payload/:routeId', () => {
   test.each([
-    ['root', '', (b: any) => { expect(b.isError).toBe(false); expect(b.settings.siteTitle).toBe('Gramercy Stems'); }],
+    [
+      'root',
+      '',
+      (b: any) => {
+        expect(b.isError).toBe(false);
+        expect(b.settings.siteTitle).toBe('Gramercy Stems');
+      },
+    ],
     ['home', '', (b: any) => expect(b.modules.length).toBeGreaterThan(0)],
-    ['products', '', (b: any) => {
-      const bodega = b.products.find((p: any) => p.handle === 'bodega-bunch');
-      expect(bodega.minPrice).toEqual({ amount: '45.0', currencyCode: 'USD' });
-    }],
-    ['product', '?handle=classic-gramercy-bouquet', (b: any) => {
-      expect(b.product.variants.map((v: any) => v.price.amount)).toEqual(['85.0', '125.0', '175.0']);
-      expect(b.product.accordionItems.length).toBeGreaterThan(0);
-      expect(b.seo.jsonLd[0]).toMatchObject({ '@type': 'Product', offers: expect.arrayContaining([expect.objectContaining({ price: '85.0' })]) });
-      expect(b.product.images[0].srcSet).toContain('width=3000');
-    }],
+    [
+      'products',
+      '',
+      (b: any) => {
+        const bodega = b.products.find((p: any) => p.handle === 'bodega-bunch');
+        expect(bodega.minPrice).toEqual({ amount: '45.0', currencyCode: 'USD' });
+      },
+    ],
+    [
+      'product',
+      '?handle=classic-gramercy-bouquet',
+      (b: any) => {
+        expect(b.product.variants.map((v: any) => v.price.amount)).toEqual(['85.0', '125.0', '175.0']);
+        expect(b.product.accordionItems.length).toBeGreaterThan(0);
+        expect(b.seo.jsonLd[0]).toMatchObject({ '@type': 'Product', offers: expect.arrayContaining([expect.objectContaining({ price: '85.0' })]) });
+        expect(b.product.images[0].srcSet).toContain('width=3000');
+      },
+    ],
     ['collections', '', (b: any) => expect(b.collections.map((c: any) => c.handle)).toContain('bouquets')],
-    ['collection', '?slug=bouquets', (b: any) => {
-      expect(b.collection.handle).toBe('bouquets');
-      expect(b.products.length).toBeGreaterThan(0);
-    }],
+    [
+      'collection',
+      '?slug=bouquets',
+      (b: any) => {
+        expect(b.collection.handle).toBe('bouquets');
+        expect(b.products.length).toBeGreaterThan(0);
+      },
+    ],
     ['page', '?slug=about', (b: any) => expect(b.page.type).toBe('aboutPage')],
     ['page', '?slug=membership', (b: any) => expect(b.page.type).toBe('membershipPage')],
   ])('%s%s', async (route, query, check) => {

@@ -10,7 +10,9 @@ import { cartWith, newCart, UNKNOWN_CART, VARIANTS } from './support/cart';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ env: { SCHEDULER_TIMEOUT_MS: '500' } }); });
+beforeAll(async () => {
+  t = await startTestApp({ env: { SCHEDULER_TIMEOUT_MS: '500' } });
+});
 afterAll(() => t?.stop());
 
 const availability = (body: object) => request(t.app).post('/api/availability').send(body);
@@ -18,7 +20,9 @@ const availability = (body: object) => request(t.app).post('/api/availability').
 /** The next `times` scheduler calls wait `delayMs`, then answer `status`. */
 async function failScheduler(fault: { times?: number; status?: number; delayMs?: number }) {
   const res = await fetch(`${t.emulators.scheduler.url}/__emulator/fail-next`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
   });
   expect(res.status).toBe(204);
 }

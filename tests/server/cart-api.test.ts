@@ -8,7 +8,9 @@ import { startTestApp, type TestApp } from './support/app';
 import { fetchCart as fetchCartIn, newCart as newCartIn, UNKNOWN_CART, VARIANTS } from './support/cart';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(() => t?.stop());
 
 const { classicPetite: CLASSIC_PETITE, bodega: BODEGA, peonySoldOut: PEONY_SOLD_OUT } = VARIANTS;
@@ -71,9 +73,19 @@ describe('POST /api/cart/lines', () => {
   test('"Purchased with" is cut to 200 characters without splitting an emoji; other attributes are kept whole', async () => {
     const cartId = await newCart();
     const value = `${'x'.repeat(199)}🌷 and more`;
-    const res = await add({ cartId, merchandiseId: BODEGA, attributes: [{ key: 'Purchased with', value }, { key: 'Note', value: 'y'.repeat(300) }] });
+    const res = await add({
+      cartId,
+      merchandiseId: BODEGA,
+      attributes: [
+        { key: 'Purchased with', value },
+        { key: 'Note', value: 'y'.repeat(300) },
+      ],
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.lines[0].attributes).toEqual([{ key: 'Purchased with', value: 'x'.repeat(199) }, { key: 'Note', value: 'y'.repeat(300) }]);
+    expect(res.body.data.lines[0].attributes).toEqual([
+      { key: 'Purchased with', value: 'x'.repeat(199) },
+      { key: 'Note', value: 'y'.repeat(300) },
+    ]);
   });
 
   test('quantity defaults to 1', async () => {
@@ -120,20 +132,20 @@ describe('PATCH /api/cart/lines', () => {
   test('updates a line quantity', async () => {
     const cartId = await newCart();
     const line = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines[0];
-    const res = await request(t.app).patch('/api/cart/lines').send({ cartId, line: { id: line.id, merchandiseId: BODEGA, quantity: 3 } });
+    const res = await request(t.app)
+      .patch('/api/cart/lines')
+      .send({ cartId, line: { id: line.id, merchandiseId: BODEGA, quantity: 3 } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Item successfully updated in your cart.');
     expect(res.body.data.lines[0].quantity).toBe(3);
   });
 
-  test.each([
-    [{ line: 'oops' }],
-    [{ line: { quantity: 2 } }],
-    [{}],
-  ])('line not an object %j → 400, cart unchanged', async (body) => {
+  test.each([[{ line: 'oops' }], [{ line: { quantity: 2 } }], [{}]])('line not an object %j → 400, cart unchanged', async (body) => {
     const cartId = await newCart();
     await add({ cartId, merchandiseId: BODEGA });
-    const res = await request(t.app).patch('/api/cart/lines').send({ cartId, ...body });
+    const res = await request(t.app)
+      .patch('/api/cart/lines')
+      .send({ cartId, ...body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ isError: true, message: 'Line item was provided incorrectly. Must be line item object.' });
     expect((await fetchCart(cartId)).lines[0].quantity).toBe(1);
@@ -142,7 +154,9 @@ describe('PATCH /api/cart/lines', () => {
   test('unknown cart → 404', async () => {
     const cartId = await newCart();
     const line = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines[0];
-    const res = await request(t.app).patch('/api/cart/lines').send({ cartId: UNKNOWN_CART, line: { id: line.id, merchandiseId: BODEGA, quantity: 2 } });
+    const res = await request(t.app)
+      .patch('/api/cart/lines')
+      .send({ cartId: UNKNOWN_CART, line: { id: line.id, merchandiseId: BODEGA, quantity: 2 } });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Cart fetch or cart line item update went wrong.');
   });
@@ -162,7 +176,9 @@ describe('DELETE /api/cart/lines', () => {
   test.each([[{}], [{ lineId: 42 }], [{ lineId: '' }]])('no line id %j → 400, cart unchanged', async (body) => {
     const cartId = await newCart();
     await add({ cartId, merchandiseId: BODEGA });
-    const res = await request(t.app).delete('/api/cart/lines').send({ cartId, ...body });
+    const res = await request(t.app)
+      .delete('/api/cart/lines')
+      .send({ cartId, ...body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ isError: true, message: 'No Line item ID provided.' });
     expect((await fetchCart(cartId)).lines).toHaveLength(1);

@@ -8,13 +8,20 @@ import { cartWith, fetchCart, firstSelectableDay, newCart, SUBSCRIPTION_PLAN, UN
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(() => t?.stop());
 
 const save = (body: object) => request(t.app).put('/api/cart/attributes').send(body);
 /** A delivery on the cart's first selectable day (dates come from the scheduler's calendar, as in the browser). */
 const delivery = async (cartId: string) => ({
-  checkoutType: 'delivery', deliveryDate: await firstSelectableDay(t.app, cartId, 'delivery'), pickupDate: null, isGift: false, giftNote: '', receiverEmail: '',
+  checkoutType: 'delivery',
+  deliveryDate: await firstSelectableDay(t.app, cartId, 'delivery'),
+  pickupDate: null,
+  isGift: false,
+  giftNote: '',
+  receiverEmail: '',
 });
 
 describe('PUT /api/cart/attributes', () => {
@@ -22,7 +29,11 @@ describe('PUT /api/cart/attributes', () => {
     const cartId = await cartWith(t.app, [{ merchandiseId: VARIANTS.classicPetite }]);
     const DELIVERY = await delivery(cartId);
     const res = await save({
-      cartId, ...DELIVERY, isGift: true, giftNote: 'Happy birthday,\nlove from us', receiverEmail: ' friend@example.com ',
+      cartId,
+      ...DELIVERY,
+      isGift: true,
+      giftNote: 'Happy birthday,\nlove from us',
+      receiverEmail: ' friend@example.com ',
     });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -49,7 +60,15 @@ describe('PUT /api/cart/attributes', () => {
   test('pickup with a subscription line: Pickup-Date and Contains-Subscription true; gift fields left out', async () => {
     const cartId = await cartWith(t.app, [{ merchandiseId: VARIANTS.subscription, sellingPlanId: SUBSCRIPTION_PLAN }]);
     const pickupDate = await firstSelectableDay(t.app, cartId, 'pickup');
-    const res = await save({ cartId, checkoutType: 'pickup', deliveryDate: '2026-12-01', pickupDate, isGift: false, giftNote: 'ignored', receiverEmail: '' });
+    const res = await save({
+      cartId,
+      checkoutType: 'pickup',
+      deliveryDate: '2026-12-01',
+      pickupDate,
+      isGift: false,
+      giftNote: 'ignored',
+      receiverEmail: '',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.attributes).toEqual([
       { key: 'Checkout-Method', value: 'pickup' },

@@ -8,7 +8,9 @@ import { fetchCart, newCart, SUBSCRIPTION_PLAN, UNKNOWN_CART, VARIANTS } from '.
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(() => t?.stop());
 
 const addForm = (fields: Record<string, string>, cookie?: string) => {
@@ -52,8 +54,16 @@ describe('POST /cart (no JavaScript)', () => {
     expect(payload.headers['set-cookie']).toBeUndefined();
     expect(payload.body.seo.title).toBe('Cart');
     expect(payload.body.cart.id).toBe(first.cartId);
-    expect(payload.body.cart.lines.map((l: { merchandise: { id: string }; quantity: number; sellingPlanAllocation: unknown }) => [l.merchandise.id, l.quantity, l.sellingPlanAllocation !== null]))
-      .toEqual([[VARIANTS.bodega, 1, false], [VARIANTS.subscription, 1, true]]);
+    expect(
+      payload.body.cart.lines.map((l: { merchandise: { id: string }; quantity: number; sellingPlanAllocation: unknown }) => [
+        l.merchandise.id,
+        l.quantity,
+        l.sellingPlanAllocation !== null,
+      ]),
+    ).toEqual([
+      [VARIANTS.bodega, 1, false],
+      [VARIANTS.subscription, 1, true],
+    ]);
   });
 
   test('a cookie naming an unknown, malformed or completed cart gets a new cart', async () => {
@@ -64,11 +74,19 @@ describe('POST /cart (no JavaScript)', () => {
     }
     // Check a cart out on the hosted checkout (pickup needs only email and name): it is completed.
     const completed = cartCookie(await addForm({ merchandiseId: VARIANTS.bodega })).cartId;
-    const { checkoutUrl } = (await request(t.app).put('/api/cart/attributes').send({
-      cartId: completed, checkoutType: 'pickup', pickupDate: '2026-12-19', isGift: false,
-    })).body.data;
+    const { checkoutUrl } = (
+      await request(t.app).put('/api/cart/attributes').send({
+        cartId: completed,
+        checkoutType: 'pickup',
+        pickupDate: '2026-12-19',
+        isGift: false,
+      })
+    ).body.data;
     const url = new URL(checkoutUrl);
-    const order = await request(url.origin).post(url.pathname + url.search).type('form').send({ email: 'a@example.com', name: 'A Shopper' });
+    const order = await request(url.origin)
+      .post(url.pathname + url.search)
+      .type('form')
+      .send({ email: 'a@example.com', name: 'A Shopper' });
     expect(order.status).toBe(303);
     const res = await addForm({ merchandiseId: VARIANTS.classicPetite }, cookieFor(completed));
     expect(cartCookie(res).cartId).not.toBe(completed);
@@ -84,8 +102,13 @@ describe('POST /cart (no JavaScript)', () => {
   });
 
   test('bad forms → 400 text with the spec message, no cookie', async () => {
-    const forms: Record<string, string>[] = [{}, { merchandiseId: 'gid://shopify/Product/1' }, { merchandiseId: VARIANTS.bodega, quantity: '0' },
-      { merchandiseId: VARIANTS.bodega, quantity: 'two' }, { merchandiseId: VARIANTS.bodega, sellingPlanId: 'monthly' }];
+    const forms: Record<string, string>[] = [
+      {},
+      { merchandiseId: 'gid://shopify/Product/1' },
+      { merchandiseId: VARIANTS.bodega, quantity: '0' },
+      { merchandiseId: VARIANTS.bodega, quantity: 'two' },
+      { merchandiseId: VARIANTS.bodega, sellingPlanId: 'monthly' },
+    ];
     for (const fields of forms) {
       const res = await addForm(fields);
       expect(res.status).toBe(400);
@@ -103,7 +126,10 @@ describe('POST /cart (no JavaScript)', () => {
     const json = await request(t.app).post('/cart').send({ merchandiseId: VARIANTS.bodega });
     expect(json.status).toBe(415);
     // urlencoded bodies are parsed on this route only.
-    const api = await request(t.app).post('/api/cart/lines').type('form').send({ cartId: await newCart(t.app), merchandiseId: VARIANTS.bodega });
+    const api = await request(t.app)
+      .post('/api/cart/lines')
+      .type('form')
+      .send({ cartId: await newCart(t.app), merchandiseId: VARIANTS.bodega });
     expect(api.status).toBe(415);
   });
 

@@ -97,7 +97,9 @@ describe('line changes (PATCH /api/cart/lines)', () => {
   test('changing a line to a sold-out variant → 422 with the cart as it was; the line is kept', async () => {
     const cartId = await cartWith(t.app, [{ merchandiseId: VARIANTS.bodega }]);
     const [line] = (await fetchCart(t.app, cartId)).lines;
-    const res = await request(t.app).patch('/api/cart/lines').send({ cartId, line: { id: line.id, merchandiseId: VARIANTS.peonySoldOut, quantity: 1 } });
+    const res = await request(t.app)
+      .patch('/api/cart/lines')
+      .send({ cartId, line: { id: line.id, merchandiseId: VARIANTS.peonySoldOut, quantity: 1 } });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Line item unavailable or not provided.');
     expect(lineIds(res.body.data)).toEqual([[VARIANTS.bodega, 1]]);
@@ -107,18 +109,24 @@ describe('line changes (PATCH /api/cart/lines)', () => {
   test('a quantity above stock → 422 "Only 8 left in stock.", never a silent cut', async () => {
     const cartId = await cartWith(t.app, [{ merchandiseId: HYDRANGEAS, quantity: 2 }]);
     const [line] = (await fetchCart(t.app, cartId)).lines;
-    const res = await request(t.app).patch('/api/cart/lines').send({ cartId, line: { id: line.id, merchandiseId: HYDRANGEAS, quantity: 9 } });
+    const res = await request(t.app)
+      .patch('/api/cart/lines')
+      .send({ cartId, line: { id: line.id, merchandiseId: HYDRANGEAS, quantity: 9 } });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Only 8 left in stock.');
     expect(res.body.message).not.toMatch(/success/i);
     expect(lineIds(await fetchCart(t.app, cartId))).toEqual([[HYDRANGEAS, 2]]);
-    const upTo = await request(t.app).patch('/api/cart/lines').send({ cartId, line: { id: line.id, merchandiseId: HYDRANGEAS, quantity: 8 } });
+    const upTo = await request(t.app)
+      .patch('/api/cart/lines')
+      .send({ cartId, line: { id: line.id, merchandiseId: HYDRANGEAS, quantity: 8 } });
     expect([upTo.status, upTo.body.message]).toEqual([200, 'Item successfully updated in your cart.']);
   });
 
   test('an unknown line → 404 with the cart', async () => {
     const cartId = await cartWith(t.app, [{ merchandiseId: VARIANTS.bodega }]);
-    const res = await request(t.app).patch('/api/cart/lines').send({ cartId, line: { id: 'gid://shopify/CartLine/nope?cart=x', merchandiseId: VARIANTS.bodega, quantity: 2 } });
+    const res = await request(t.app)
+      .patch('/api/cart/lines')
+      .send({ cartId, line: { id: 'gid://shopify/CartLine/nope?cart=x', merchandiseId: VARIANTS.bodega, quantity: 2 } });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('That item is no longer in your cart.');
   });

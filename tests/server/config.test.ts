@@ -8,7 +8,10 @@ import { ConfigError, loadConfig, siteUrlFrom, type LocalUpstreams } from '../..
 const UPSTREAMS: LocalUpstreams = {
   storefront: { origin: 'http://127.0.0.1:1', privateToken: 'given-private-token', imageOrigin: 'http://127.0.0.1:11' },
   content: {
-    apiHost: 'http://127.0.0.1:2', projectId: 'given-project', dataset: 'given-dataset', apiVersion: '2024-01-02',
+    apiHost: 'http://127.0.0.1:2',
+    projectId: 'given-project',
+    dataset: 'given-dataset',
+    apiVersion: '2024-01-02',
     imageOrigin: 'http://127.0.0.1:22',
   },
   scheduler: { url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com' },
@@ -20,14 +23,24 @@ test('local mode by default, using exactly the connection settings it is given',
   expect(c.port).toBe(3000);
   expect(c.siteUrl).toBe('http://localhost:3000');
   expect(c.storefront).toMatchObject({
-    endpoint: 'http://127.0.0.1:1/api/2026-04/graphql.json', privateToken: 'given-private-token', imageOrigin: 'http://127.0.0.1:11',
+    endpoint: 'http://127.0.0.1:1/api/2026-04/graphql.json',
+    privateToken: 'given-private-token',
+    imageOrigin: 'http://127.0.0.1:11',
   });
   expect(c.content).toMatchObject({
-    apiHost: 'http://127.0.0.1:2', projectId: 'given-project', dataset: 'given-dataset', apiVersion: '2024-01-02',
-    imageOrigin: 'http://127.0.0.1:22', useCdn: false, token: null,
+    apiHost: 'http://127.0.0.1:2',
+    projectId: 'given-project',
+    dataset: 'given-dataset',
+    apiVersion: '2024-01-02',
+    imageOrigin: 'http://127.0.0.1:22',
+    useCdn: false,
+    token: null,
   });
   expect(c.scheduler).toMatchObject({
-    url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com',
+    url: 'http://127.0.0.1:3',
+    pickupLocationId: 'p-7',
+    deliveryLocationId: 'd-9',
+    shop: 'given.myshopify.com',
   });
   expect(loadConfig({ STOREFRONT_API_VERSION: '2025-10' }, UPSTREAMS).storefront.endpoint).toBe('http://127.0.0.1:1/api/2025-10/graphql.json');
 });
@@ -39,7 +52,7 @@ test('local mode without connection settings is a clear error, after the variabl
   expect(() => loadConfig({ PORT: 'abc', SCHEDULER_TIMEOUT_MS: '0' })).toThrow(/PORT[\s\S]*SCHEDULER_TIMEOUT_MS/);
 });
 
-test('emulator variables are not the app config\'s business', () => {
+test("emulator variables are not the app config's business", () => {
   // Parsed and validated by the emulators package (tests/emulators/env.test.ts), ignored here.
   const env = { STOREFRONT_EMULATOR_PORT: 'not-a-port', EMULATOR_HOST: 'nowhere', DATA_DIR: '/tmp/x' };
   expect(() => loadConfig(env, UPSTREAMS)).not.toThrow();
@@ -67,9 +80,15 @@ test('live mode names every missing or invalid variable', () => {
 });
 
 const LIVE_ENV = {
-  SITE_URL: 'https://www.gramercystems.com/', SHOPIFY_STORE_DOMAIN: 'gramercy.myshopify.com', PRIVATE_STOREFRONT_API_TOKEN: 'x',
-  SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SCHEDULER_URL: 'https://api-us.zapiet.com',
-  SCHEDULER_PICKUP_LOCATION_ID: '1', SCHEDULER_DELIVERY_LOCATION_ID: '2', SCHEDULER_SHOP: 'gramercy.myshopify.com',
+  SITE_URL: 'https://www.gramercystems.com/',
+  SHOPIFY_STORE_DOMAIN: 'gramercy.myshopify.com',
+  PRIVATE_STOREFRONT_API_TOKEN: 'x',
+  SANITY_PROJECT_ID: 'abc123',
+  SANITY_DATASET: 'production',
+  SCHEDULER_URL: 'https://api-us.zapiet.com',
+  SCHEDULER_PICKUP_LOCATION_ID: '1',
+  SCHEDULER_DELIVERY_LOCATION_ID: '2',
+  SCHEDULER_SHOP: 'gramercy.myshopify.com',
 };
 
 test('live mode with everything set talks to the real hosts', () => {
@@ -90,10 +109,18 @@ test('live mode ignores local connection settings', () => {
 
 test('scheduler: local ids from the connection settings; timeout and availability TTL from the environment', () => {
   expect(loadConfig({}, UPSTREAMS).scheduler).toEqual({
-    url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com',
-    timeoutMs: 5000, availabilityTtlMs: 60_000,
+    url: 'http://127.0.0.1:3',
+    pickupLocationId: 'p-7',
+    deliveryLocationId: 'd-9',
+    shop: 'given.myshopify.com',
+    timeoutMs: 5000,
+    availabilityTtlMs: 60_000,
   });
-  expect(loadConfig({ SCHEDULER_TIMEOUT_MS: '1500', AVAILABILITY_TTL_SECONDS: '30' }, UPSTREAMS).scheduler)
-    .toMatchObject({ timeoutMs: 1500, availabilityTtlMs: 30_000 });
-  expect(() => loadConfig({ SCHEDULER_TIMEOUT_MS: '0', AVAILABILITY_TTL_SECONDS: 'soon' }, UPSTREAMS)).toThrow(/SCHEDULER_TIMEOUT_MS[\s\S]*AVAILABILITY_TTL_SECONDS/);
+  expect(loadConfig({ SCHEDULER_TIMEOUT_MS: '1500', AVAILABILITY_TTL_SECONDS: '30' }, UPSTREAMS).scheduler).toMatchObject({
+    timeoutMs: 1500,
+    availabilityTtlMs: 30_000,
+  });
+  expect(() => loadConfig({ SCHEDULER_TIMEOUT_MS: '0', AVAILABILITY_TTL_SECONDS: 'soon' }, UPSTREAMS)).toThrow(
+    /SCHEDULER_TIMEOUT_MS[\s\S]*AVAILABILITY_TTL_SECONDS/,
+  );
 });

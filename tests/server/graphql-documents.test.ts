@@ -11,10 +11,21 @@ const schema = loadStorefrontSchema();
 const documents = findGraphQLDocuments();
 
 test('the project has the Storefront operations spec §7 needs', () => {
-  const operations = documents.flatMap((d) => d.document.definitions)
+  const operations = documents
+    .flatMap((d) => d.document.definitions)
     .flatMap((def) => (def.kind === 'OperationDefinition' && def.name ? [def.name.value] : []));
-  for (const name of ['Shop', 'ProductByHandle', 'ProductRecommendations', 'Cart', 'CartCreate', 'CartLinesAdd',
-    'CartLinesUpdate', 'CartLinesRemove', 'CartAttributesUpdate', 'CartBuyerIdentityUpdate']) {
+  for (const name of [
+    'Shop',
+    'ProductByHandle',
+    'ProductRecommendations',
+    'Cart',
+    'CartCreate',
+    'CartLinesAdd',
+    'CartLinesUpdate',
+    'CartLinesRemove',
+    'CartAttributesUpdate',
+    'CartBuyerIdentityUpdate',
+  ]) {
     expect(operations).toContain(name);
   }
 });

@@ -14,17 +14,32 @@ export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Chromium flags for this machine (no network, no sandbox as root). */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function redisReachable(): boolean {
   const { hostname, port } = new URL(REDIS_TEST_URL);
   try {
     // A synchronous PING keeps the decision at import time, where describe/describe.skip is chosen.
-    const out = execFileSync(process.execPath, ['-e', `
+    const out = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `
       const s=require('net').connect(${Number(port) || 6379},'${hostname}',()=>s.write('PING\\r\\n'));
       s.setTimeout(1000,()=>process.exit(1)); s.on('error',()=>process.exit(1));
-      s.on('data',d=>{process.stdout.write(String(d));process.exit(0)});`], { timeout: 3000 });
+      s.on('data',d=>{process.stdout.write(String(d));process.exit(0)});`,
+      ],
+      { timeout: 3000 },
+    );
     return String(out).includes('PONG');
   } catch {
     return false;

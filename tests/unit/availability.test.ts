@@ -75,14 +75,28 @@ describe('calendarAvailability', () => {
   it('lets a shopper pick exactly the open days of a DST week (March), Sundays closed', () => {
     const c = calendar({ minDate: '2026-03-05', maxDate: '2026-03-12', disabled: [1] });
     expect(daysFrom('2026-03-03', '2026-03-14').filter(c.isDateSelectable)).toEqual([
-      '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
     ]);
   });
 
   it('lets a shopper pick exactly the open days across a year end, holidays and Sundays closed', () => {
     const c = calendar({ minDate: '2026-12-24', maxDate: '2027-01-05', disabled: [1, [2026, 11, 25], [2027, 0, 1]] });
     expect(daysFrom('2026-12-20', '2027-01-08').filter(c.isDateSelectable)).toEqual([
-      '2026-12-24', '2026-12-26', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-02', '2027-01-04', '2027-01-05',
+      '2026-12-24',
+      '2026-12-26',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-02',
+      '2027-01-04',
+      '2027-01-05',
     ]);
   });
 
@@ -110,7 +124,10 @@ describe('dayPickerProps in the browser', () => {
 
   it('makes react-day-picker disable exactly the non-selectable New York days, whatever the browser zone', () => {
     const script = path.join(__dirname, 'helpers', 'day-picker-in-zones.ts');
-    const output = execFileSync(process.execPath, ['--import', 'tsx', script, JSON.stringify({ answer, zones })], { encoding: 'utf8', timeout: 20_000 });
+    const output = execFileSync(process.execPath, ['--import', 'tsx', script, JSON.stringify({ answer, zones })], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     const byZone = JSON.parse(output) as Record<string, Record<string, boolean>>;
     const c = calendarAvailability(answer);
     const expected = Object.fromEntries(daysFrom('2026-12-01', '2027-01-31').map((day) => [day, !c.isDateSelectable(day)]));

@@ -53,7 +53,9 @@ describe('buildCartAttributes (spec §3–§5)', () => {
   });
 
   it('writes the gift note with newlines turned into spaces, and the receiver email', () => {
-    const attributes = asObject(buildCartAttributes(input({ isGift: true, giftNote: 'Happy birthday,\nlove\r\nSam', receiverEmail: ' ada@example.com ' })));
+    const attributes = asObject(
+      buildCartAttributes(input({ isGift: true, giftNote: 'Happy birthday,\nlove\r\nSam', receiverEmail: ' ada@example.com ' })),
+    );
     expect(attributes).toMatchObject({
       'Order is a gift?': 'Yes',
       'Order Message': 'Happy birthday, love Sam',

@@ -1,4 +1,12 @@
-import { canCheckout, canIncrement, decrement, DEFAULT_CHECKOUT_TYPE, isCheckoutType, isShippingEligible, SHIPPING_THRESHOLD } from '../../shared/fulfilment';
+import {
+  canCheckout,
+  canIncrement,
+  decrement,
+  DEFAULT_CHECKOUT_TYPE,
+  isCheckoutType,
+  isShippingEligible,
+  SHIPPING_THRESHOLD,
+} from '../../shared/fulfilment';
 
 const EXCLUDED = 'local-delivery-only';
 

@@ -14,9 +14,18 @@ const Quantity = observer(function Quantity({ line, title }: { line: CartLine; t
   const { cart } = useStores();
   return (
     <div className="quantity" role="group" aria-label={`Quantity of ${title}`}>
-      <button type="button" aria-label={`Decrease quantity of ${title}`} disabled={cart.loading} onClick={() => void cart.decrement(line)}>−</button>
+      <button type="button" aria-label={`Decrease quantity of ${title}`} disabled={cart.loading} onClick={() => void cart.decrement(line)}>
+        −
+      </button>
       <output aria-live="polite">{line.quantity}</output>
-      <button type="button" aria-label={`Increase quantity of ${title}`} disabled={!cart.canIncrement(line)} onClick={() => void cart.increment(line)}>+</button>
+      <button
+        type="button"
+        aria-label={`Increase quantity of ${title}`}
+        disabled={!cart.canIncrement(line)}
+        onClick={() => void cart.increment(line)}
+      >
+        +
+      </button>
     </div>
   );
 });
@@ -32,7 +41,11 @@ function LineItem({ line, readOnly }: { line: CartLine; readOnly: boolean }) {
       </Link>
       <div className="cart-line__body">
         <p className="cart-line__title">{title}</p>
-        {options.map((o) => <p key={o.name} className="cart-line__meta">{o.name}: {o.value}</p>)}
+        {options.map((o) => (
+          <p key={o.name} className="cart-line__meta">
+            {o.name}: {o.value}
+          </p>
+        ))}
         {line.sellingPlanAllocation && <p className="cart-line__meta">{line.sellingPlanAllocation.sellingPlan.name}</p>}
         {readOnly ? <p className="cart-line__meta">Quantity: {line.quantity}</p> : <Quantity line={line} title={title} />}
       </div>
@@ -42,5 +55,11 @@ function LineItem({ line, readOnly }: { line: CartLine; readOnly: boolean }) {
 }
 
 export function CartLines({ lines, readOnly = false }: { lines: CartLine[]; readOnly?: boolean }) {
-  return <ul className="cart-lines">{lines.map((line) => <LineItem key={line.id} line={line} readOnly={readOnly} />)}</ul>;
+  return (
+    <ul className="cart-lines">
+      {lines.map((line) => (
+        <LineItem key={line.id} line={line} readOnly={readOnly} />
+      ))}
+    </ul>
+  );
 }

@@ -18,7 +18,11 @@ export const CartView = observer(function CartView({ settings, active }: { setti
   const { cart } = useStores();
   const { cartData } = settings;
   const current = cart.cart;
-  const message = cart.message && <p className="cart-view__message" role="alert">{cart.message}</p>;
+  const message = cart.message && (
+    <p className="cart-view__message" role="alert">
+      {cart.message}
+    </p>
+  );
   if (!current || current.lines.length === 0) {
     return (
       <div className="cart-view cart-view--empty">
@@ -38,7 +42,10 @@ export const CartView = observer(function CartView({ settings, active }: { setti
         </div>
       </div>
       <footer className="cart-view__footer">
-        <p className="cart-view__subtotal"><span>Subtotal</span><span>{formatMoney(current.cost.subtotalAmount)}</span></p>
+        <p className="cart-view__subtotal">
+          <span>Subtotal</span>
+          <span>{formatMoney(current.cost.subtotalAmount)}</span>
+        </p>
         {cartData.cartDisclaimer && <p className="cart-view__note">{cartData.cartDisclaimer}</p>}
         {message}
         <CheckoutButton label={cartData.checkoutButton || 'Checkout'} />

@@ -11,7 +11,10 @@ import { OptionPicker, type Choice } from '../OptionPicker';
 
 const LABELS: Record<CheckoutType, string> = { delivery: 'Delivery', pickup: 'Pickup', shipping: 'Shipping' };
 
-export const CheckoutTypeSelector = observer(function CheckoutTypeSelector({ cartData, pickupAddress }: {
+export const CheckoutTypeSelector = observer(function CheckoutTypeSelector({
+  cartData,
+  pickupAddress,
+}: {
   cartData: SiteSettings['cartData'];
   pickupAddress: string | null;
 }) {
@@ -22,7 +25,12 @@ export const CheckoutTypeSelector = observer(function CheckoutTypeSelector({ car
   const address = cartData.pickupAddress || pickupAddress;
   return (
     <div className="checkout-type">
-      <OptionPicker label={cartData.checkoutTypeCopy || 'Checkout type'} choices={choices} value={type} onChange={(value) => checkout.setCheckoutType(value as CheckoutType)} />
+      <OptionPicker
+        label={cartData.checkoutTypeCopy || 'Checkout type'}
+        choices={choices}
+        value={type}
+        onChange={(value) => checkout.setCheckoutType(value as CheckoutType)}
+      />
       <div className="checkout-type__info">
         {type === 'delivery' && cartData.deliveryHours && <p>{cartData.deliveryHours}</p>}
         {type === 'pickup' && address && <address>{address}</address>}

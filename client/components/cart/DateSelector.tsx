@@ -39,30 +39,43 @@ export const DateSelector = observer(function DateSelector({ active }: { active:
 
   return (
     <section className="date-selector" aria-labelledby={`${id}-label`}>
-      <h3 id={`${id}-label`} className="field__label">{SELECT_DATE}</h3>
+      <h3 id={`${id}-label`} className="field__label">
+        {SELECT_DATE}
+      </h3>
       {checkout.calendarLoading || (calendar && !Calendar) ? (
-        <p className="date-selector__status" role="status">{LOADING}</p>
-      ) : calendar && (
-        <>
-          <p className="date-selector__value" aria-live="polite">
-            {date ? formatDateForDisplay(date) : prompt}
-            {date && !changing && (
-              <button type="button" className="link-button" aria-label={`Change the date, ${formatDateForDisplay(date)}`} onClick={() => setChanging(true)}>Change</button>
+        <p className="date-selector__status" role="status">
+          {LOADING}
+        </p>
+      ) : (
+        calendar && (
+          <>
+            <p className="date-selector__value" aria-live="polite">
+              {date ? formatDateForDisplay(date) : prompt}
+              {date && !changing && (
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Change the date, ${formatDateForDisplay(date)}`}
+                  onClick={() => setChanging(true)}
+                >
+                  Change
+                </button>
+              )}
+            </p>
+            {showCalendar && (
+              <Calendar
+                key={lineCount}
+                calendar={calendar}
+                selected={date}
+                label={prompt}
+                onSelect={(day) => {
+                  checkout.chooseDate(day);
+                  setChanging(false);
+                }}
+              />
             )}
-          </p>
-          {showCalendar && (
-            <Calendar
-              key={lineCount}
-              calendar={calendar}
-              selected={date}
-              label={prompt}
-              onSelect={(day) => {
-                checkout.chooseDate(day);
-                setChanging(false);
-              }}
-            />
-          )}
-        </>
+          </>
+        )
       )}
     </section>
   );

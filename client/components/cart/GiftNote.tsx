@@ -15,7 +15,13 @@ export const GiftNote = observer(function GiftNote({ cartData }: { cartData: Sit
   return (
     <div className="gift-note">
       <label className="switch">
-        <input type="checkbox" role="switch" checked={checkout.isGift} aria-controls={`${id}-area`} onChange={(e) => checkout.setGift(e.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checkout.isGift}
+          aria-controls={`${id}-area`}
+          onChange={(e) => checkout.setGift(e.target.checked)}
+        />
         <span>{cartData.giftInquiryMessage || 'Is this order a gift?'}</span>
       </label>
       <div id={`${id}-area`} className="gift-note__area" hidden={!checkout.isGift}>
@@ -30,10 +36,18 @@ export const GiftNote = observer(function GiftNote({ cartData }: { cartData: Sit
             onChange={(e) => checkout.setGiftNote(e.target.value)}
           />
         </label>
-        <p id={`${id}-count`} className="field__count" aria-live="polite">{checkout.giftNote.length}/{GIFT_NOTE_MAX}</p>
+        <p id={`${id}-count`} className="field__count" aria-live="polite">
+          {checkout.giftNote.length}/{GIFT_NOTE_MAX}
+        </p>
         <label className="field">
           <span className="field__label">Receiver email</span>
-          <input type="email" name="receiverEmail" autoComplete="off" value={checkout.receiverEmail} onChange={(e) => checkout.setReceiverEmail(e.target.value)} />
+          <input
+            type="email"
+            name="receiverEmail"
+            autoComplete="off"
+            value={checkout.receiverEmail}
+            onChange={(e) => checkout.setReceiverEmail(e.target.value)}
+          />
         </label>
       </div>
     </div>

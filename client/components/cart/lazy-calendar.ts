@@ -24,7 +24,9 @@ function linkStylesheet(href: string): Promise<void> {
 /** The Calendar component, once its code and stylesheet are in; a failed load may be retried. */
 export function loadCalendar(cssHref: string | null): Promise<ComponentType<CalendarProps>> {
   loading ??= Promise.all([import('./Calendar'), cssHref ? linkStylesheet(cssHref) : null]).then(([module]) => module.Calendar);
-  loading.catch(() => { loading = null; });
+  loading.catch(() => {
+    loading = null;
+  });
   return loading;
 }
 
@@ -34,8 +36,15 @@ export function useCalendarComponent(active: boolean, cssHref: string | null): C
   useEffect(() => {
     if (!active || component) return;
     let current = true;
-    loadCalendar(cssHref).then((Calendar) => { if (current) setComponent({ Calendar }); }, () => undefined);
-    return () => { current = false; };
+    loadCalendar(cssHref).then(
+      (Calendar) => {
+        if (current) setComponent({ Calendar });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
   }, [active, component, cssHref]);
   return component?.Calendar ?? null;
 }

@@ -26,7 +26,11 @@ export const CARD_OVERRIDES: Record<string, CardOverride> = {
     cardBanner: { productCardBanner: 'Dropping December 12', textColor: '#ffffff', backgroundColor: '#2f5a3c' },
   },
   'the-private-garden': {
-    password: { passwordProtectPage: true, password: 'gramercy-members', productCardText: 'Members only: enter the password from your welcome letter' },
+    password: {
+      passwordProtectPage: true,
+      password: 'gramercy-members',
+      productCardText: 'Members only: enter the password from your welcome letter',
+    },
     disableProductInteraction: true,
   },
   'coral-charm-tulips': {
@@ -37,13 +41,26 @@ export const CARD_OVERRIDES: Record<string, CardOverride> = {
   },
   'hudson-valley-hydrangeas': {
     accordionItems: [
-      { key: 'local-delivery', title: 'Local delivery only', text: ['Hydrangeas are too thirsty to ship. We deliver them ourselves in **Manhattan and Brooklyn**, in water, the same day.'] },
+      {
+        key: 'local-delivery',
+        title: 'Local delivery only',
+        text: ['Hydrangeas are too thirsty to ship. We deliver them ourselves in **Manhattan and Brooklyn**, in water, the same day.'],
+      },
     ],
   },
   'weekly-flower-subscription': {
     cardBanner: { productCardBanner: 'Save 10%', textColor: '#ffffff', backgroundColor: '#7a8f5a' },
     accordionItems: [
-      { key: 'subscription', title: 'How subscriptions work', text: ['Choose a size and how often. Your first delivery arrives on the date you pick; after that, on the same weekday.', '- Skip or pause any delivery from your account', '- Cancel at any time, no fee', '- Subscribers save on every delivery'] },
+      {
+        key: 'subscription',
+        title: 'How subscriptions work',
+        text: [
+          'Choose a size and how often. Your first delivery arrives on the date you pick; after that, on the same weekday.',
+          '- Skip or pause any delivery from your account',
+          '- Cancel at any time, no fee',
+          '- Subscribers save on every delivery',
+        ],
+      },
     ],
   },
 };

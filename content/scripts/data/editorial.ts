@@ -15,9 +15,21 @@ type JournalData = { slug: string; title: string; date: string; author: string; 
 
 const JOURNAL: JournalData[] = [
   {
-    slug: 'peony-season-is-here', title: 'Peony Season Is Here', date: '2026-05-06', author: 'Maya Okafor',
+    slug: 'peony-season-is-here',
+    title: 'Peony Season Is Here',
+    date: '2026-05-06',
+    author: 'Maya Okafor',
     excerpt: 'Six weeks a year, the shop smells of peonies. How to choose them, open them and make them last.',
-    alt: 'Blush and cream peonies crowded together', art: { palette: 'blush', scene: 'closeup', blooms: [{ kind: 'peony', count: 8, tone: 0 }, { kind: 'peony', count: 6, tone: 1 }], foliage: [{ kind: 'leaf', count: 4 }] },
+    alt: 'Blush and cream peonies crowded together',
+    art: {
+      palette: 'blush',
+      scene: 'closeup',
+      blooms: [
+        { kind: 'peony', count: 8, tone: 0 },
+        { kind: 'peony', count: 6, tone: 1 },
+      ],
+      foliage: [{ kind: 'leaf', count: 4 }],
+    },
     body: [
       'The first peonies arrive from Virginia in late April; by June they come from Alaska. In between, the shop fills with **Sarah Bernhardt**, **Coral Charm** and **Duchesse de Nemours**.',
       '## Choosing',
@@ -30,9 +42,21 @@ const JOURNAL: JournalData[] = [
     ],
   },
   {
-    slug: 'a-morning-at-the-flower-district', title: 'A Morning at the Flower District', date: '2026-03-18', author: 'Daniel Reyes',
+    slug: 'a-morning-at-the-flower-district',
+    title: 'A Morning at the Flower District',
+    date: '2026-03-18',
+    author: 'Daniel Reyes',
     excerpt: 'At 5am on West 28th Street, the best stems go first. We take you along on our daily buying run.',
-    alt: 'Buckets of ranunculus and tulips at a wholesaler', art: { palette: 'coral', scene: 'closeup', blooms: [{ kind: 'ranunculus', count: 8, tone: 0 }, { kind: 'tulip', count: 8, tone: 1 }], foliage: [{ kind: 'leaf', count: 5 }] },
+    alt: 'Buckets of ranunculus and tulips at a wholesaler',
+    art: {
+      palette: 'coral',
+      scene: 'closeup',
+      blooms: [
+        { kind: 'ranunculus', count: 8, tone: 0 },
+        { kind: 'tulip', count: 8, tone: 1 },
+      ],
+      foliage: [{ kind: 'leaf', count: 5 }],
+    },
     body: [
       'The Flower District is down to a handful of wholesalers on West 28th Street, but at dawn it is still the busiest block in Manhattan.',
       '> Buy what looks alive, not what is on the list.',
@@ -40,9 +64,22 @@ const JOURNAL: JournalData[] = [
     ],
   },
   {
-    slug: 'how-to-make-tulips-last', title: 'How to Make Tulips Last', date: '2026-02-24', author: 'Maya Okafor',
+    slug: 'how-to-make-tulips-last',
+    title: 'How to Make Tulips Last',
+    date: '2026-02-24',
+    author: 'Maya Okafor',
     excerpt: 'Tulips keep growing after they are cut. A few tricks keep them standing.',
-    alt: 'Coral tulips in a glass vase', art: { palette: 'coral', scene: 'stilllife', vessel: 'vase', blooms: [{ kind: 'tulip', count: 5, tone: 0 }, { kind: 'tulip', count: 3, tone: 1 }], foliage: [{ kind: 'leaf', count: 3 }] },
+    alt: 'Coral tulips in a glass vase',
+    art: {
+      palette: 'coral',
+      scene: 'stilllife',
+      vessel: 'vase',
+      blooms: [
+        { kind: 'tulip', count: 5, tone: 0 },
+        { kind: 'tulip', count: 3, tone: 1 },
+      ],
+      foliage: [{ kind: 'leaf', count: 3 }],
+    },
     body: [
       'Tulips grow up to an inch a day in the vase and bend toward the light. That is part of their charm.',
       '1. Use a tall vase and only a few inches of cold water',
@@ -53,53 +90,217 @@ const JOURNAL: JournalData[] = [
   },
 ];
 
-type WorkData = { slug: string; title: string; client: string; date: string; art: ArtSpec; alt: string; gallery: { art: ArtSpec; alt: string }[]; body: string[] };
+type WorkData = {
+  slug: string;
+  title: string;
+  client: string;
+  date: string;
+  art: ArtSpec;
+  alt: string;
+  gallery: { art: ArtSpec; alt: string }[];
+  body: string[];
+};
 
 const WORKS: WorkData[] = [
   {
-    slug: 'gramercy-park-wedding', title: 'A Gramercy Park Wedding', client: 'Eliza & Tom', date: '2025-06-14',
-    alt: 'Ivory garden roses and ranunculus for a June wedding', art: { palette: 'ivory', scene: 'stilllife', vessel: 'vase', blooms: [{ kind: 'rose', count: 4, tone: 0 }, { kind: 'ranunculus', count: 3, tone: 1 }], foliage: [{ kind: 'eucalyptus', count: 4 }] },
+    slug: 'gramercy-park-wedding',
+    title: 'A Gramercy Park Wedding',
+    client: 'Eliza & Tom',
+    date: '2025-06-14',
+    alt: 'Ivory garden roses and ranunculus for a June wedding',
+    art: {
+      palette: 'ivory',
+      scene: 'stilllife',
+      vessel: 'vase',
+      blooms: [
+        { kind: 'rose', count: 4, tone: 0 },
+        { kind: 'ranunculus', count: 3, tone: 1 },
+      ],
+      foliage: [{ kind: 'eucalyptus', count: 4 }],
+    },
     gallery: [
-      { alt: 'The bridal bouquet in ivory and green', art: { palette: 'ivory', scene: 'arrangement', vessel: 'wrap', blooms: [{ kind: 'rose', count: 5, tone: 0 }, { kind: 'waxflower', count: 3, tone: 2 }], foliage: [{ kind: 'eucalyptus', count: 5 }] } },
-      { alt: 'Table flowers of roses and eucalyptus', art: { palette: 'ivory', scene: 'closeup', blooms: [{ kind: 'rose', count: 8, tone: 0 }, { kind: 'ranunculus', count: 6, tone: 1 }], foliage: [{ kind: 'eucalyptus', count: 6 }] } },
+      {
+        alt: 'The bridal bouquet in ivory and green',
+        art: {
+          palette: 'ivory',
+          scene: 'arrangement',
+          vessel: 'wrap',
+          blooms: [
+            { kind: 'rose', count: 5, tone: 0 },
+            { kind: 'waxflower', count: 3, tone: 2 },
+          ],
+          foliage: [{ kind: 'eucalyptus', count: 5 }],
+        },
+      },
+      {
+        alt: 'Table flowers of roses and eucalyptus',
+        art: {
+          palette: 'ivory',
+          scene: 'closeup',
+          blooms: [
+            { kind: 'rose', count: 8, tone: 0 },
+            { kind: 'ranunculus', count: 6, tone: 1 },
+          ],
+          foliage: [{ kind: 'eucalyptus', count: 6 }],
+        },
+      },
     ],
-    body: ['Ivory, green and nothing else: a small wedding for forty under the trees of Gramercy Park, with **garden roses**, ranunculus and armfuls of eucalyptus.'],
+    body: [
+      'Ivory, green and nothing else: a small wedding for forty under the trees of Gramercy Park, with **garden roses**, ranunculus and armfuls of eucalyptus.',
+    ],
   },
   {
-    slug: 'flatiron-lobby-installation', title: 'Flatiron Lobby Installation', client: 'Madison Square Partnership', date: '2025-10-02',
-    alt: 'A wall of orange dahlias and sunflowers', art: { palette: 'sunflower', scene: 'closeup', blooms: [{ kind: 'dahlia', count: 10, tone: 1 }, { kind: 'sunflower', count: 8, tone: 0 }], foliage: [{ kind: 'fern', count: 6 }] },
+    slug: 'flatiron-lobby-installation',
+    title: 'Flatiron Lobby Installation',
+    client: 'Madison Square Partnership',
+    date: '2025-10-02',
+    alt: 'A wall of orange dahlias and sunflowers',
+    art: {
+      palette: 'sunflower',
+      scene: 'closeup',
+      blooms: [
+        { kind: 'dahlia', count: 10, tone: 1 },
+        { kind: 'sunflower', count: 8, tone: 0 },
+      ],
+      foliage: [{ kind: 'fern', count: 6 }],
+    },
     gallery: [
-      { alt: 'Detail of dahlias and sunflowers', art: { palette: 'sunflower', scene: 'closeup', blooms: [{ kind: 'sunflower', count: 5, tone: 0 }, { kind: 'dahlia', count: 5, tone: 1 }] } },
+      {
+        alt: 'Detail of dahlias and sunflowers',
+        art: {
+          palette: 'sunflower',
+          scene: 'closeup',
+          blooms: [
+            { kind: 'sunflower', count: 5, tone: 0 },
+            { kind: 'dahlia', count: 5, tone: 1 },
+          ],
+        },
+      },
     ],
     body: ['An autumn installation for a lobby on Fifth Avenue: twelve hundred dahlias and sunflowers, refreshed twice a week for a month.'],
   },
   {
-    slug: 'winter-supper-club', title: 'Winter Supper Club', client: 'Union Square Supper Club', date: '2025-12-19',
-    alt: 'Low burgundy arrangements along a dinner table', art: { palette: 'burgundy', scene: 'stilllife', vessel: 'vase', blooms: [{ kind: 'dahlia', count: 3, tone: 0 }, { kind: 'rose', count: 3, tone: 1 }, { kind: 'berry', count: 2, tone: 0 }], foliage: [{ kind: 'fern', count: 3 }] },
+    slug: 'winter-supper-club',
+    title: 'Winter Supper Club',
+    client: 'Union Square Supper Club',
+    date: '2025-12-19',
+    alt: 'Low burgundy arrangements along a dinner table',
+    art: {
+      palette: 'burgundy',
+      scene: 'stilllife',
+      vessel: 'vase',
+      blooms: [
+        { kind: 'dahlia', count: 3, tone: 0 },
+        { kind: 'rose', count: 3, tone: 1 },
+        { kind: 'berry', count: 2, tone: 0 },
+      ],
+      foliage: [{ kind: 'fern', count: 3 }],
+    },
     gallery: [
-      { alt: 'Winterberries and burgundy roses, close', art: { palette: 'winter', scene: 'closeup', blooms: [{ kind: 'berry', count: 8, tone: 0 }, { kind: 'rose', count: 5, tone: 1 }], foliage: [{ kind: 'fern', count: 5 }] } },
+      {
+        alt: 'Winterberries and burgundy roses, close',
+        art: {
+          palette: 'winter',
+          scene: 'closeup',
+          blooms: [
+            { kind: 'berry', count: 8, tone: 0 },
+            { kind: 'rose', count: 5, tone: 1 },
+          ],
+          foliage: [{ kind: 'fern', count: 5 }],
+        },
+      },
     ],
     body: ['Candlelight, winterberry and deep red roses down a thirty-foot table for a solstice dinner.'],
   },
 ];
 
 const PHOTO_STREAM: { slug: string; title: string; caption: string; date: string; art: ArtSpec }[] = [
-  { slug: 'monday-ranunculus', title: 'Monday ranunculus', caption: 'The first Italian ranunculus of the year.', date: '2026-03-02', art: { palette: 'coral', scene: 'closeup', blooms: [{ kind: 'ranunculus', count: 9, tone: 0 }, { kind: 'ranunculus', count: 4, tone: 1 }] } },
-  { slug: 'hydrangea-haul', title: 'Hydrangea haul', caption: 'Straight from the Hudson Valley, still wet.', date: '2026-06-20', art: { palette: 'hydrangea', scene: 'closeup', blooms: [{ kind: 'hydrangea', count: 6, tone: 0 }, { kind: 'hydrangea', count: 4, tone: 1 }] } },
-  { slug: 'sunflower-friday', title: 'Sunflower Friday', caption: 'Greenmarket sunflowers for the window.', date: '2026-08-14', art: { palette: 'sunflower', scene: 'closeup', blooms: [{ kind: 'sunflower', count: 9, tone: 0 }], foliage: [{ kind: 'leaf', count: 4 }] } },
-  { slug: 'orchid-corner', title: 'Orchid corner', caption: 'Our moth orchids, lined up by the register.', date: '2026-01-28', art: { palette: 'orchid', scene: 'plant', blooms: [{ kind: 'orchid', count: 4, tone: 0 }], foliage: [{ kind: 'leaf', count: 4 }] } },
-  { slug: 'wreath-workshop', title: 'Wreath workshop', caption: 'Cedar, fir and a lot of wire.', date: '2025-12-06', art: { palette: 'winter', scene: 'wreath', blooms: [{ kind: 'berry', count: 4, tone: 0 }], foliage: [{ kind: 'fern', count: 1 }] } },
-  { slug: 'lilac-hour', title: 'Lilac hour', caption: 'Testing a new palette for spring.', date: '2026-04-09', art: { palette: 'lilac', scene: 'closeup', blooms: [{ kind: 'tulip', count: 5, tone: 0 }, { kind: 'anemone', count: 5, tone: 1 }, { kind: 'waxflower', count: 3, tone: 2 }] } },
+  {
+    slug: 'monday-ranunculus',
+    title: 'Monday ranunculus',
+    caption: 'The first Italian ranunculus of the year.',
+    date: '2026-03-02',
+    art: {
+      palette: 'coral',
+      scene: 'closeup',
+      blooms: [
+        { kind: 'ranunculus', count: 9, tone: 0 },
+        { kind: 'ranunculus', count: 4, tone: 1 },
+      ],
+    },
+  },
+  {
+    slug: 'hydrangea-haul',
+    title: 'Hydrangea haul',
+    caption: 'Straight from the Hudson Valley, still wet.',
+    date: '2026-06-20',
+    art: {
+      palette: 'hydrangea',
+      scene: 'closeup',
+      blooms: [
+        { kind: 'hydrangea', count: 6, tone: 0 },
+        { kind: 'hydrangea', count: 4, tone: 1 },
+      ],
+    },
+  },
+  {
+    slug: 'sunflower-friday',
+    title: 'Sunflower Friday',
+    caption: 'Greenmarket sunflowers for the window.',
+    date: '2026-08-14',
+    art: { palette: 'sunflower', scene: 'closeup', blooms: [{ kind: 'sunflower', count: 9, tone: 0 }], foliage: [{ kind: 'leaf', count: 4 }] },
+  },
+  {
+    slug: 'orchid-corner',
+    title: 'Orchid corner',
+    caption: 'Our moth orchids, lined up by the register.',
+    date: '2026-01-28',
+    art: { palette: 'orchid', scene: 'plant', blooms: [{ kind: 'orchid', count: 4, tone: 0 }], foliage: [{ kind: 'leaf', count: 4 }] },
+  },
+  {
+    slug: 'wreath-workshop',
+    title: 'Wreath workshop',
+    caption: 'Cedar, fir and a lot of wire.',
+    date: '2025-12-06',
+    art: { palette: 'winter', scene: 'wreath', blooms: [{ kind: 'berry', count: 4, tone: 0 }], foliage: [{ kind: 'fern', count: 1 }] },
+  },
+  {
+    slug: 'lilac-hour',
+    title: 'Lilac hour',
+    caption: 'Testing a new palette for spring.',
+    date: '2026-04-09',
+    art: {
+      palette: 'lilac',
+      scene: 'closeup',
+      blooms: [
+        { kind: 'tulip', count: 5, tone: 0 },
+        { kind: 'anemone', count: 5, tone: 1 },
+        { kind: 'waxflower', count: 3, tone: 2 },
+      ],
+    },
+  },
 ];
 
 /** Shared fields of the single-instance pages. */
-function page(ctx: DatasetContext, id: string, type: string, slug: string, title: string, description: string, hero: { file: string; alt: string; art: ArtSpec }, body: string[]) {
+function page(
+  ctx: DatasetContext,
+  id: string,
+  type: string,
+  slug: string,
+  title: string,
+  description: string,
+  hero: { file: string; alt: string; art: ArtSpec },
+  body: string[],
+) {
   return {
     ...ctx.system(id, type),
     title,
     slug: ctx.slug(slug),
     seo: { title, description },
-    heroImage: ctx.art(hero.file, hero.alt, hero.art, WIDE, { crop: { top: 0.1, bottom: 0.1, left: 0, right: 0 }, hotspot: { x: 0.5, y: 0.4, width: 0.5, height: 0.5 } }),
+    heroImage: ctx.art(hero.file, hero.alt, hero.art, WIDE, {
+      crop: { top: 0.1, bottom: 0.1, left: 0, right: 0 },
+      hotspot: { x: 0.5, y: 0.4, width: 0.5, height: 0.5 },
+    }),
     body: ctx.text(id, body),
   };
 }
@@ -115,7 +316,11 @@ function journal(ctx: DatasetContext): object[] {
     mainImage: ctx.art(`journal-${j.slug}`, j.alt, j.art, WIDE, { hotspot: { x: 0.5, y: 0.5, width: 0.6, height: 0.6 } }),
     body: ctx.text(`journalEntry-${j.slug}`, j.body),
   }));
-  const draft = { ...entries[0], ...ctx.system(`drafts.${entries[0]._id}`, 'journalEntry', '2026-05-08T10:00:00Z'), title: 'Peony Season Is Here (Draft: new photos)' };
+  const draft = {
+    ...entries[0],
+    ...ctx.system(`drafts.${entries[0]._id}`, 'journalEntry', '2026-05-08T10:00:00Z'),
+    title: 'Peony Season Is Here (Draft: new photos)',
+  };
   const list = {
     ...ctx.system('journalListPage', 'journalListPage'),
     title: 'Journal',
@@ -135,7 +340,10 @@ function works(ctx: DatasetContext): object[] {
     gallery: w.gallery.map((g, i) => ({ _key: stableKey(`${w.slug}/gallery/${i}`), ...ctx.art(`work-${w.slug}-${i + 1}`, g.alt, g.art, SQUARE) })),
     body: ctx.text(`work-${w.slug}`, w.body),
   }));
-  return [...docs, { ...ctx.system('worksListPage', 'worksListPage'), title: 'Works', intro: 'Weddings, installations and events by the Gramercy Stems studio.' }];
+  return [
+    ...docs,
+    { ...ctx.system('worksListPage', 'worksListPage'), title: 'Works', intro: 'Weddings, installations and events by the Gramercy Stems studio.' },
+  ];
 }
 
 function photoStream(ctx: DatasetContext): object[] {
@@ -151,8 +359,28 @@ function photoStream(ctx: DatasetContext): object[] {
 }
 
 function fixedPages(ctx: DatasetContext): object[] {
-  const about = page(ctx, 'aboutPage', 'aboutPage', 'about', 'About', 'A neighbourhood florist on East 20th Street since 2014.',
-    { file: 'about-hero', alt: 'The shop window on East 20th Street, full of garden roses', art: { palette: 'garden', scene: 'stilllife', vessel: 'vase', blooms: [{ kind: 'rose', count: 3, tone: 0 }, { kind: 'tulip', count: 3, tone: 2 }, { kind: 'anemone', count: 2, tone: 3 }], foliage: [{ kind: 'eucalyptus', count: 3 }] } },
+  const about = page(
+    ctx,
+    'aboutPage',
+    'aboutPage',
+    'about',
+    'About',
+    'A neighbourhood florist on East 20th Street since 2014.',
+    {
+      file: 'about-hero',
+      alt: 'The shop window on East 20th Street, full of garden roses',
+      art: {
+        palette: 'garden',
+        scene: 'stilllife',
+        vessel: 'vase',
+        blooms: [
+          { kind: 'rose', count: 3, tone: 0 },
+          { kind: 'tulip', count: 3, tone: 2 },
+          { kind: 'anemone', count: 2, tone: 3 },
+        ],
+        foliage: [{ kind: 'eucalyptus', count: 3 }],
+      },
+    },
     [
       '^^Gramercy Stems^^',
       '|| A neighbourhood florist,\nsince 2014.',
@@ -162,24 +390,65 @@ function fixedPages(ctx: DatasetContext): object[] {
       '- *Local when possible*: farms in the Hudson Valley, Long Island and New Jersey',
       '- ++Nothing wasted++: leftover stems go to hospitals and shelters every Sunday',
       '### A note on prices',
-      'Our prices are ~~set by the market~~ honest: the same every day of the year, including Valentine\'s Day.',
+      "Our prices are ~~set by the market~~ honest: the same every day of the year, including Valentine's Day.",
       '![Coral and peach ranunculus tied with a ribbon](image:ranunculus-ribbon-1)',
       '<| Visit us, see [the journal](@journalListPage), or read about [delivery](@page-delivery-information).',
       '|> Maya Okafor & Daniel Reyes, founders',
-    ]);
+    ],
+  );
   const contact = {
-    ...page(ctx, 'contactPage', 'contactPage', 'contact', 'Contact', 'Visit, call or write to Gramercy Stems.',
-      { file: 'contact-hero', alt: 'Sunflowers and dahlias on the shop counter', art: { palette: 'sunflower', scene: 'stilllife', vessel: 'vase', blooms: [{ kind: 'sunflower', count: 3, tone: 0 }, { kind: 'dahlia', count: 2, tone: 1 }], foliage: [{ kind: 'leaf', count: 2 }] } },
-      ['We love to talk flowers. For events and weddings, write to [events@gramercystems.com](mailto:events@gramercystems.com).']),
+    ...page(
+      ctx,
+      'contactPage',
+      'contactPage',
+      'contact',
+      'Contact',
+      'Visit, call or write to Gramercy Stems.',
+      {
+        file: 'contact-hero',
+        alt: 'Sunflowers and dahlias on the shop counter',
+        art: {
+          palette: 'sunflower',
+          scene: 'stilllife',
+          vessel: 'vase',
+          blooms: [
+            { kind: 'sunflower', count: 3, tone: 0 },
+            { kind: 'dahlia', count: 2, tone: 1 },
+          ],
+          foliage: [{ kind: 'leaf', count: 2 }],
+        },
+      },
+      ['We love to talk flowers. For events and weddings, write to [events@gramercystems.com](mailto:events@gramercystems.com).'],
+    ),
     email: 'hello@gramercystems.com',
     phone: '(212) 555-0142',
     address: '142 East 20th Street, New York, NY 10003',
     hours: 'Monday to Saturday 8am to 7pm, Sunday 9am to 5pm',
   };
   const partners = {
-    ...page(ctx, 'retailPartners', 'retailPartners', 'retail-partners', 'Retail Partners', 'Where to find Gramercy Stems flowers around the city.',
-      { file: 'retail-partners-hero', alt: 'Small bouquets in lilac and cream waiting for delivery', art: { palette: 'lilac', scene: 'stilllife', vessel: 'vase', blooms: [{ kind: 'tulip', count: 3, tone: 0 }, { kind: 'ranunculus', count: 2, tone: 1 }], foliage: [{ kind: 'eucalyptus', count: 2 }] } },
-      ['Our market bunches are also sold by a few friends around New York.']),
+    ...page(
+      ctx,
+      'retailPartners',
+      'retailPartners',
+      'retail-partners',
+      'Retail Partners',
+      'Where to find Gramercy Stems flowers around the city.',
+      {
+        file: 'retail-partners-hero',
+        alt: 'Small bouquets in lilac and cream waiting for delivery',
+        art: {
+          palette: 'lilac',
+          scene: 'stilllife',
+          vessel: 'vase',
+          blooms: [
+            { kind: 'tulip', count: 3, tone: 0 },
+            { kind: 'ranunculus', count: 2, tone: 1 },
+          ],
+          foliage: [{ kind: 'eucalyptus', count: 2 }],
+        },
+      },
+      ['Our market bunches are also sold by a few friends around New York.'],
+    ),
     partners: [
       { name: 'Irving Place Provisions', neighborhood: 'Gramercy', url: 'https://irvingplaceprovisions.example' },
       { name: 'Carroll Street Grocer', neighborhood: 'Carroll Gardens', url: 'https://carrollstreetgrocer.example' },
@@ -187,12 +456,38 @@ function fixedPages(ctx: DatasetContext): object[] {
     ].map((p) => ({ _key: stableKey(`partner/${p.name}`), ...p })),
   };
   const membership = {
-    ...page(ctx, 'membershipPage', 'membershipPage', 'membership', 'Membership', 'Members get flowers first, and a little cheaper.',
-      { file: 'membership-hero', alt: 'Burgundy roses and dahlias for members', art: { palette: 'burgundy', scene: 'closeup', blooms: [{ kind: 'rose', count: 8, tone: 0 }, { kind: 'dahlia', count: 6, tone: 1 }], foliage: [{ kind: 'eucalyptus', count: 4 }] } },
-      ['Membership gives you early access to drops such as the [Winter Solstice Wreath](@productCard-winter-solstice-wreath), the password to [The Private Garden](@productCard-the-private-garden), and a saving on every order.']),
+    ...page(
+      ctx,
+      'membershipPage',
+      'membershipPage',
+      'membership',
+      'Membership',
+      'Members get flowers first, and a little cheaper.',
+      {
+        file: 'membership-hero',
+        alt: 'Burgundy roses and dahlias for members',
+        art: {
+          palette: 'burgundy',
+          scene: 'closeup',
+          blooms: [
+            { kind: 'rose', count: 8, tone: 0 },
+            { kind: 'dahlia', count: 6, tone: 1 },
+          ],
+          foliage: [{ kind: 'eucalyptus', count: 4 }],
+        },
+      },
+      [
+        'Membership gives you early access to drops such as the [Winter Solstice Wreath](@productCard-winter-solstice-wreath), the password to [The Private Garden](@productCard-the-private-garden), and a saving on every order.',
+      ],
+    ),
     tiers: [
       { name: 'Friend', price: '10.00', cadence: 'month', perks: ['Early access to drops', '5% off every order'] },
-      { name: 'Patron', price: '25.00', cadence: 'month', perks: ['Everything in Friend', 'The Private Garden password', 'A free bud vase every season'] },
+      {
+        name: 'Patron',
+        price: '25.00',
+        cadence: 'month',
+        perks: ['Everything in Friend', 'The Private Garden password', 'A free bud vase every season'],
+      },
     ].map((t) => ({ _key: stableKey(`tier/${t.name}`), ...t })),
   };
   const collectionsList = {
@@ -206,8 +501,27 @@ function fixedPages(ctx: DatasetContext): object[] {
 
 function genericPages(ctx: DatasetContext): object[] {
   return [
-    page(ctx, 'page-delivery-information', 'page', 'delivery-information', 'Delivery Information', 'Delivery, pickup and shipping from Gramercy Stems.',
-      { file: 'page-delivery-hero', alt: 'A wrapped bouquet ready to go', art: { palette: 'blush', scene: 'stilllife', vessel: 'vase', blooms: [{ kind: 'rose', count: 3, tone: 0 }, { kind: 'peony', count: 2, tone: 1 }], foliage: [{ kind: 'eucalyptus', count: 2 }] } },
+    page(
+      ctx,
+      'page-delivery-information',
+      'page',
+      'delivery-information',
+      'Delivery Information',
+      'Delivery, pickup and shipping from Gramercy Stems.',
+      {
+        file: 'page-delivery-hero',
+        alt: 'A wrapped bouquet ready to go',
+        art: {
+          palette: 'blush',
+          scene: 'stilllife',
+          vessel: 'vase',
+          blooms: [
+            { kind: 'rose', count: 3, tone: 0 },
+            { kind: 'peony', count: 2, tone: 1 },
+          ],
+          foliage: [{ kind: 'eucalyptus', count: 2 }],
+        },
+      },
       [
         '## Local delivery',
         'We deliver Monday to Saturday, 10am to 6pm, across Manhattan and most of Brooklyn and Queens. Order by 2pm for same-day delivery.',
@@ -215,9 +529,27 @@ function genericPages(ctx: DatasetContext): object[] {
         'Collect your order from 142 East 20th Street any day between 9am and 7pm.',
         '## Shipping',
         'Orders over $100 can ship overnight anywhere in the contiguous United States. Items tagged local delivery only, such as hydrangeas and trees, cannot ship.',
-      ]),
-    page(ctx, 'page-faq', 'page', 'faq', 'FAQ', 'Answers to common questions.',
-      { file: 'page-faq-hero', alt: 'Anemones and ranunculus in cream and lilac', art: { palette: 'lilac', scene: 'closeup', blooms: [{ kind: 'anemone', count: 6, tone: 1 }, { kind: 'ranunculus', count: 6, tone: 0 }] } },
+      ],
+    ),
+    page(
+      ctx,
+      'page-faq',
+      'page',
+      'faq',
+      'FAQ',
+      'Answers to common questions.',
+      {
+        file: 'page-faq-hero',
+        alt: 'Anemones and ranunculus in cream and lilac',
+        art: {
+          palette: 'lilac',
+          scene: 'closeup',
+          blooms: [
+            { kind: 'anemone', count: 6, tone: 1 },
+            { kind: 'ranunculus', count: 6, tone: 0 },
+          ],
+        },
+      },
       [
         '### Can I choose the exact flowers?',
         'Our designers choose the freshest stems of the day in the palette you pick. For special requests, [contact us](@contactPage).',
@@ -225,7 +557,8 @@ function genericPages(ctx: DatasetContext): object[] {
         'Not yet, but you can pick up on Sundays.',
         '### How do subscriptions work?',
         'See our [subscriptions](@collection-subscriptions): choose a size and a cadence, pause whenever you like.',
-      ]),
+      ],
+    ),
   ];
 }
 

@@ -18,12 +18,35 @@ function siteSettings(ctx: DatasetContext) {
     siteUrl: 'http://localhost:3000',
     siteTitle: 'Gramercy Stems',
     pickupAddress: PICKUP_ADDRESS,
-    imageIcon: ctx.art('logo-icon', 'Gramercy Stems: a single blush peony', { palette: 'blush', scene: 'closeup', blooms: [{ kind: 'peony', count: 1, tone: 0 }] }, { width: 512, height: 512 }),
-    favicon: ctx.art('favicon', 'Gramercy Stems icon', { palette: 'blush', scene: 'closeup', blooms: [{ kind: 'rose', count: 1, tone: 2 }] }, { width: 64, height: 64 }),
+    imageIcon: ctx.art(
+      'logo-icon',
+      'Gramercy Stems: a single blush peony',
+      { palette: 'blush', scene: 'closeup', blooms: [{ kind: 'peony', count: 1, tone: 0 }] },
+      { width: 512, height: 512 },
+    ),
+    favicon: ctx.art(
+      'favicon',
+      'Gramercy Stems icon',
+      { palette: 'blush', scene: 'closeup', blooms: [{ kind: 'rose', count: 1, tone: 2 }] },
+      { width: 64, height: 64 },
+    ),
     seo: {
       title: 'Gramercy Stems | Florist in New York City',
       description: 'Seasonal bouquets, plants and flower subscriptions, hand-tied on East 20th Street and delivered across New York City.',
-      image: ctx.art('seo-share', 'Blush peonies and garden roses from Gramercy Stems', { palette: 'blush', scene: 'closeup', blooms: [{ kind: 'peony', count: 4, tone: 0 }, { kind: 'rose', count: 4, tone: 2 }], foliage: [{ kind: 'eucalyptus', count: 3 }] }, { width: 1200, height: 630 }),
+      image: ctx.art(
+        'seo-share',
+        'Blush peonies and garden roses from Gramercy Stems',
+        {
+          palette: 'blush',
+          scene: 'closeup',
+          blooms: [
+            { kind: 'peony', count: 4, tone: 0 },
+            { kind: 'rose', count: 4, tone: 2 },
+          ],
+          foliage: [{ kind: 'eucalyptus', count: 3 }],
+        },
+        { width: 1200, height: 630 },
+      ),
     },
     keywords: ['flowers', 'bouquets', 'floral design', 'floral arrangements', 'NYC', 'New York City', 'flower delivery', 'Gramercy'],
     footer: {
@@ -76,15 +99,32 @@ function siteSettings(ctx: DatasetContext) {
       ],
       headerMegaMenu: {
         navItems: [
-          { _key: 'bouquets', link: ctx.link('Bouquets', 'collection-bouquets'), products: cardRefs(ctx, 'mega-bouquets', ['classic-gramercy-bouquet', 'garden-rose-dozen', 'lilac-hour-bouquet']) },
-          { _key: 'plants', link: ctx.link('Plants', 'collection-plants'), products: cardRefs(ctx, 'mega-plants', ['moth-orchid-in-ceramic', 'olive-tree-in-terracotta', 'maidenhair-fern']) },
-          { _key: 'gifts', link: ctx.link('Gifts', 'collection-gifts'), products: cardRefs(ctx, 'mega-gifts', ['eucalyptus-and-candle-gift-set', 'bud-vase-trio']) },
+          {
+            _key: 'bouquets',
+            link: ctx.link('Bouquets', 'collection-bouquets'),
+            products: cardRefs(ctx, 'mega-bouquets', ['classic-gramercy-bouquet', 'garden-rose-dozen', 'lilac-hour-bouquet']),
+          },
+          {
+            _key: 'plants',
+            link: ctx.link('Plants', 'collection-plants'),
+            products: cardRefs(ctx, 'mega-plants', ['moth-orchid-in-ceramic', 'olive-tree-in-terracotta', 'maidenhair-fern']),
+          },
+          {
+            _key: 'gifts',
+            link: ctx.link('Gifts', 'collection-gifts'),
+            products: cardRefs(ctx, 'mega-gifts', ['eucalyptus-and-candle-gift-set', 'bud-vase-trio']),
+          },
           { _key: 'about', link: ctx.link('About', 'aboutPage'), products: [] },
         ],
       },
       rightHeaderMenu: [ctx.link('Membership', 'membershipPage'), ctx.link('Contact', 'contactPage')],
       primaryHeaderLink: ctx.link('Shop Flowers', '/products'),
-      primaryLinkProducts: cardRefs(ctx, 'primary', ['classic-gramercy-bouquet', 'bodega-bunch', 'weekly-flower-subscription', 'hudson-valley-hydrangeas']),
+      primaryLinkProducts: cardRefs(ctx, 'primary', [
+        'classic-gramercy-bouquet',
+        'bodega-bunch',
+        'weekly-flower-subscription',
+        'hudson-valley-hydrangeas',
+      ]),
       viewAllButton: ctx.link('View all', '/products'),
     },
     cartData: {
@@ -103,7 +143,21 @@ function siteSettings(ctx: DatasetContext) {
     newsletter: {
       newsletterTitle: 'The Gramercy Post',
       newsletterText: 'What is in season, what is in the shop, and the occasional early invitation to a drop. Once a fortnight.',
-      newsletterPhoto: ctx.art('newsletter-photo', 'Lilac tulips and anemones wrapped in paper', { palette: 'lilac', scene: 'arrangement', vessel: 'wrap', blooms: [{ kind: 'tulip', count: 4, tone: 0 }, { kind: 'anemone', count: 3, tone: 1 }], foliage: [{ kind: 'eucalyptus', count: 3 }] }, { width: 1200, height: 1600 }),
+      newsletterPhoto: ctx.art(
+        'newsletter-photo',
+        'Lilac tulips and anemones wrapped in paper',
+        {
+          palette: 'lilac',
+          scene: 'arrangement',
+          vessel: 'wrap',
+          blooms: [
+            { kind: 'tulip', count: 4, tone: 0 },
+            { kind: 'anemone', count: 3, tone: 1 },
+          ],
+          foliage: [{ kind: 'eucalyptus', count: 3 }],
+        },
+        { width: 1200, height: 1600 },
+      ),
       newsletterErrorMessage: 'Whoops! Something went wrong on our end. Please refresh the page and try again.',
       newsletterSuccessMessage: 'Thank You!',
       newsletterEmailPlaceholderText: 'Email',
@@ -114,7 +168,19 @@ function siteSettings(ctx: DatasetContext) {
         klaviyoListId: 'GSPOPUP',
         copy: 'Join the Gramercy Post for seasonal notes and first access to our wreath drop.',
         submitButtonText: 'Sign Up',
-        image: ctx.art('newsletter-popup', 'Coral ranunculus up close', { palette: 'coral', scene: 'closeup', blooms: [{ kind: 'ranunculus', count: 5, tone: 0 }, { kind: 'ranunculus', count: 4, tone: 1 }] }, { width: 1600, height: 1600 }),
+        image: ctx.art(
+          'newsletter-popup',
+          'Coral ranunculus up close',
+          {
+            palette: 'coral',
+            scene: 'closeup',
+            blooms: [
+              { kind: 'ranunculus', count: 5, tone: 0 },
+              { kind: 'ranunculus', count: 4, tone: 1 },
+            ],
+          },
+          { width: 1600, height: 1600 },
+        ),
       },
     },
     page404: { page404Title: 'Page Not Found', text: 'This page has gone to seed. Try the shop, or head back home.' },
@@ -138,12 +204,36 @@ function homepage(ctx: DatasetContext) {
       module('hero', 'hero', {
         title: 'Flowers from East 20th Street',
         text: 'Gathered at dawn in the Flower District, tied by hand in Gramercy, at your door by the afternoon.',
-        image: ctx.art('hero-home', 'Three vases of blush peonies and garden roses on a linen table', { palette: 'blush', scene: 'stilllife', vessel: 'vase', blooms: [{ kind: 'peony', count: 3, tone: 0 }, { kind: 'rose', count: 4, tone: 1 }, { kind: 'ranunculus', count: 2, tone: 2 }], foliage: [{ kind: 'eucalyptus', count: 4 }] }, WIDE, { hotspot: { x: 0.5, y: 0.45, width: 0.5, height: 0.6 } }),
+        image: ctx.art(
+          'hero-home',
+          'Three vases of blush peonies and garden roses on a linen table',
+          {
+            palette: 'blush',
+            scene: 'stilllife',
+            vessel: 'vase',
+            blooms: [
+              { kind: 'peony', count: 3, tone: 0 },
+              { kind: 'rose', count: 4, tone: 1 },
+              { kind: 'ranunculus', count: 2, tone: 2 },
+            ],
+            foliage: [{ kind: 'eucalyptus', count: 4 }],
+          },
+          WIDE,
+          { hotspot: { x: 0.5, y: 0.45, width: 0.5, height: 0.6 } },
+        ),
         link: ctx.link('Shop the bouquets', 'collection-bouquets'),
       }),
       module('bestsellers', 'productCarousel', {
         title: 'Loved this week',
-        products: cardRefs(ctx, 'carousel', ['classic-gramercy-bouquet', 'peony-cloud', 'bodega-bunch', 'hudson-valley-hydrangeas', 'winter-solstice-wreath', 'lilac-hour-bouquet', 'moth-orchid-in-ceramic']),
+        products: cardRefs(ctx, 'carousel', [
+          'classic-gramercy-bouquet',
+          'peony-cloud',
+          'bodega-bunch',
+          'hudson-valley-hydrangeas',
+          'winter-solstice-wreath',
+          'lilac-hour-bouquet',
+          'moth-orchid-in-ceramic',
+        ]),
       }),
       module('studio', 'editorialSplit', {
         title: 'A studio, not a stall',
@@ -151,7 +241,21 @@ function homepage(ctx: DatasetContext) {
           'Every bouquet is designed by one of our four florists, never assembled from a template. We buy in small quantities every morning, so what you receive is whatever is most beautiful that day.',
           'Read about [our approach](@aboutPage) or see [recent work](@worksListPage).',
         ]),
-        image: ctx.art('editorial-studio', 'Dahlias, roses and ranunculus on the studio workbench', { palette: 'coral', scene: 'closeup', blooms: [{ kind: 'dahlia', count: 6, tone: 0 }, { kind: 'rose', count: 6, tone: 1 }, { kind: 'ranunculus', count: 6, tone: 2 }], foliage: [{ kind: 'fern', count: 6 }] }, WIDE),
+        image: ctx.art(
+          'editorial-studio',
+          'Dahlias, roses and ranunculus on the studio workbench',
+          {
+            palette: 'coral',
+            scene: 'closeup',
+            blooms: [
+              { kind: 'dahlia', count: 6, tone: 0 },
+              { kind: 'rose', count: 6, tone: 1 },
+              { kind: 'ranunculus', count: 6, tone: 2 },
+            ],
+            foliage: [{ kind: 'fern', count: 6 }],
+          },
+          WIDE,
+        ),
         link: ctx.link('About the studio', 'aboutPage'),
         imageSide: 'left',
       }),
@@ -161,12 +265,17 @@ function homepage(ctx: DatasetContext) {
       }),
       module('subscriptions', 'editorialSplit', {
         title: 'Flowers, every week',
-        body: ctx.text('homepage/subscriptions', ['A fresh arrangement every week or every other week, **10% off** every weekly delivery. Pause or cancel any time.']),
+        body: ctx.text('homepage/subscriptions', [
+          'A fresh arrangement every week or every other week, **10% off** every weekly delivery. Pause or cancel any time.',
+        ]),
         image: ctx.image('weekly-flower-subscription-1', 'A seasonal mix of roses, tulips and anemones in a stoneware vase'),
         link: ctx.link('Start a subscription', 'collection-subscriptions'),
         imageSide: 'right',
       }),
-      module('quote', 'quote', { text: 'The most beautiful flowers in the city, and the kindest people arranging them.', attribution: 'Time Out New York' }),
+      module('quote', 'quote', {
+        text: 'The most beautiful flowers in the city, and the kindest people arranging them.',
+        attribution: 'Time Out New York',
+      }),
     ],
   };
 }

@@ -23,7 +23,10 @@ const MAX_LENGTH = 255;
 
 /** The cart's `Checkout-Method` attribute (delivery | pickup | shipping), delivery when unset (spec §3). */
 export function checkoutMethodOf(attributes: Attribute[]): CheckoutMethod {
-  const value = attributes.find((a) => a.key === 'Checkout-Method')?.value.trim().toLowerCase();
+  const value = attributes
+    .find((a) => a.key === 'Checkout-Method')
+    ?.value.trim()
+    .toLowerCase();
   return value === 'pickup' || value === 'shipping' ? value : 'delivery';
 }
 
@@ -62,7 +65,15 @@ export function validateForm(form: CheckoutForm, method: CheckoutMethod): { buye
       name: form.name,
       checkoutMethod: method,
       shippingAddress: needsAddress(method)
-        ? { name: form.name, address1: form.address1, address2: form.address2 || null, city: form.city, province: form.province, zip: form.zip, country: 'US' }
+        ? {
+            name: form.name,
+            address1: form.address1,
+            address2: form.address2 || null,
+            city: form.city,
+            province: form.province,
+            zip: form.zip,
+            country: 'US',
+          }
         : null,
     },
   };

@@ -50,10 +50,21 @@ export function checkoutRouter({ carts, orders, shopName, shopUrl }: CheckoutDep
   router.get('/cart/c/:token', (req, res) => {
     const cart = openCart(req, res);
     if (!cart) return;
-    page(res, 200, checkoutPage({
-      cart, carts, method: checkoutMethodOf(cart.attributes), form: { ...EMPTY_FORM, email: cart.buyerIdentity.email ?? '' },
-      errors: {}, shortages: [], action: action(cart), shopName, shopUrl,
-    }));
+    page(
+      res,
+      200,
+      checkoutPage({
+        cart,
+        carts,
+        method: checkoutMethodOf(cart.attributes),
+        form: { ...EMPTY_FORM, email: cart.buyerIdentity.email ?? '' },
+        errors: {},
+        shortages: [],
+        action: action(cart),
+        shopName,
+        shopUrl,
+      }),
+    );
   });
 
   router.post('/cart/c/:token', express.urlencoded({ extended: false, limit: '32kb' }), (req, res) => {

@@ -5,8 +5,15 @@
  */
 import type { SellingPlanModel, VariantModel } from '../catalogue';
 import {
-  cartGid, lineGid, type Attribute, type BuyerIdentity, type CartInput, type LineInput,
-  type LineUpdateInput, type StoredCart, type StoredLine,
+  cartGid,
+  lineGid,
+  type Attribute,
+  type BuyerIdentity,
+  type CartInput,
+  type LineInput,
+  type LineUpdateInput,
+  type StoredCart,
+  type StoredLine,
 } from '../carts';
 import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
@@ -68,18 +75,14 @@ export const cartResolvers = {
   },
 
   Mutation: {
-    cartCreate: (_: unknown, { input }: { input?: CartInput | null }, ctx: StorefrontContext) =>
-      ctx.carts.create(input ?? {}, ctx.country),
-    cartLinesAdd: (_: unknown, a: { cartId: string; lines: LineInput[] }, ctx: StorefrontContext) =>
-      ctx.carts.addLines(a.cartId, a.lines),
+    cartCreate: (_: unknown, { input }: { input?: CartInput | null }, ctx: StorefrontContext) => ctx.carts.create(input ?? {}, ctx.country),
+    cartLinesAdd: (_: unknown, a: { cartId: string; lines: LineInput[] }, ctx: StorefrontContext) => ctx.carts.addLines(a.cartId, a.lines),
     cartLinesUpdate: (_: unknown, a: { cartId: string; lines: LineUpdateInput[] }, ctx: StorefrontContext) =>
       ctx.carts.updateLines(a.cartId, a.lines),
-    cartLinesRemove: (_: unknown, a: { cartId: string; lineIds: string[] }, ctx: StorefrontContext) =>
-      ctx.carts.removeLines(a.cartId, a.lineIds),
+    cartLinesRemove: (_: unknown, a: { cartId: string; lineIds: string[] }, ctx: StorefrontContext) => ctx.carts.removeLines(a.cartId, a.lineIds),
     cartAttributesUpdate: (_: unknown, a: { cartId: string; attributes: Attribute[] }, ctx: StorefrontContext) =>
       ctx.carts.updateAttributes(a.cartId, a.attributes),
-    cartNoteUpdate: (_: unknown, a: { cartId: string; note: string }, ctx: StorefrontContext) =>
-      ctx.carts.updateNote(a.cartId, a.note),
+    cartNoteUpdate: (_: unknown, a: { cartId: string; note: string }, ctx: StorefrontContext) => ctx.carts.updateNote(a.cartId, a.note),
     cartBuyerIdentityUpdate: (_: unknown, a: { cartId: string; buyerIdentity: Partial<BuyerIdentity> }, ctx: StorefrontContext) =>
       ctx.carts.updateBuyerIdentity(a.cartId, a.buyerIdentity),
   },
@@ -120,7 +123,12 @@ export const cartResolvers = {
     cost: (v: LineView) => lineCost(v),
     estimatedCost: (v: LineView) => {
       const cost = lineCost(v);
-      return { amount: cost.amountPerQuantity, compareAtAmount: cost.compareAtAmountPerQuantity, subtotalAmount: cost.subtotalAmount, totalAmount: cost.totalAmount };
+      return {
+        amount: cost.amountPerQuantity,
+        compareAtAmount: cost.compareAtAmountPerQuantity,
+        subtotalAmount: cost.subtotalAmount,
+        totalAmount: cost.totalAmount,
+      };
     },
     sellingPlanAllocation: (v: LineView) => (v.plan ? sellingPlanAllocation(v.variant, v.plan) : null),
     discountAllocations: () => [],

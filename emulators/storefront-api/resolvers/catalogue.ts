@@ -3,9 +3,7 @@
  * images/media, selling plans, collections, recommendations, node lookups. Models come from
  * catalogue.ts; availability from inventory.ts; money is rendered by the Decimal scalar.
  */
-import type {
-  CollectionModel, ImageModel, ProductModel, SellingPlanGroupModel, SellingPlanModel, VariantModel,
-} from '../catalogue';
+import type { CollectionModel, ImageModel, ProductModel, SellingPlanGroupModel, SellingPlanModel, VariantModel } from '../catalogue';
 import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
 import { htmlToText, truncate } from '../html-text';
@@ -57,7 +55,11 @@ function mediaImage(image: ImageModel) {
 function variantMatching(product: ProductModel, selected: SelectedOptionInput[], caseInsensitive: boolean, ignoreUnknown: boolean) {
   const norm = (s: string) => (caseInsensitive ? s.toLowerCase() : s);
   const wanted = selected.filter((o) => !ignoreUnknown || product.options.some((po) => norm(po.name) === norm(o.name)));
-  return product.variants.find((v) => wanted.every((o) => v.selectedOptions.some((so) => norm(so.name) === norm(o.name) && norm(so.value) === norm(o.value)))) ?? null;
+  return (
+    product.variants.find((v) =>
+      wanted.every((o) => v.selectedOptions.some((so) => norm(so.name) === norm(o.name) && norm(so.value) === norm(o.value))),
+    ) ?? null
+  );
 }
 
 /** Resolve a GID to the catalogue object it names (null when unknown). Carts are handled in cart.ts. */
@@ -65,11 +67,16 @@ export function catalogueNode(ctx: StorefrontContext, id: string): unknown {
   const parsed = parseGid(id);
   const n = parsed && /^\d+$/.test(parsed.id) ? Number(parsed.id) : NaN;
   switch (parsed?.type) {
-    case 'Product': return ctx.catalogue.productById.get(n) ?? null;
-    case 'ProductVariant': return ctx.catalogue.variantById.get(n) ?? null;
-    case 'Collection': return ctx.catalogue.collectionById.get(n) ?? null;
-    case 'Shop': return n === ctx.catalogue.shop.id ? ctx.catalogue.shop : null;
-    default: return null;
+    case 'Product':
+      return ctx.catalogue.productById.get(n) ?? null;
+    case 'ProductVariant':
+      return ctx.catalogue.variantById.get(n) ?? null;
+    case 'Collection':
+      return ctx.catalogue.collectionById.get(n) ?? null;
+    case 'Shop':
+      return n === ctx.catalogue.shop.id ? ctx.catalogue.shop : null;
+    default:
+      return null;
   }
 }
 
@@ -84,7 +91,10 @@ function related(ctx: StorefrontContext, product: ProductModel): ProductModel[] 
       }
     }
   }
-  return out.filter((p) => available(ctx, p)).concat(out.filter((p) => !available(ctx, p))).slice(0, 10);
+  return out
+    .filter((p) => available(ctx, p))
+    .concat(out.filter((p) => !available(ctx, p)))
+    .slice(0, 10);
 }
 
 export const catalogueResolvers = {
@@ -93,7 +103,7 @@ export const catalogueResolvers = {
     product: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
       if (handle != null) return ctx.catalogue.productByHandle.get(handle) ?? null;
       const n = id != null ? numericIdOf(id, 'Product') : null;
-      return n == null ? null : ctx.catalogue.productById.get(n) ?? null;
+      return n == null ? null : (ctx.catalogue.productById.get(n) ?? null);
     },
     productByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.catalogue.productByHandle.get(handle) ?? null,
     products: (_: unknown, args: Args & { query?: string; sortKey?: string }, ctx: StorefrontContext) => {
@@ -103,11 +113,14 @@ export const catalogueResolvers = {
     collection: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
       if (handle != null) return ctx.catalogue.collectionByHandle.get(handle) ?? null;
       const n = id != null ? numericIdOf(id, 'Collection') : null;
-      return n == null ? null : ctx.catalogue.collectionById.get(n) ?? null;
+      return n == null ? null : (ctx.catalogue.collectionById.get(n) ?? null);
     },
     collectionByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.catalogue.collectionByHandle.get(handle) ?? null,
     collections: (_: unknown, args: Args & { query?: string; sortKey?: string }, ctx: StorefrontContext) => {
-      const q = (args.query ?? '').toLowerCase().replace(/^title:/, '').replace(/["']/g, '');
+      const q = (args.query ?? '')
+        .toLowerCase()
+        .replace(/^title:/, '')
+        .replace(/["']/g, '');
       let list = ctx.catalogue.collections.filter((c) => !q || c.title.toLowerCase().includes(q) || c.handle === q);
       if (args.sortKey === 'TITLE') list = [...list].sort((a, b) => a.title.localeCompare(b.title));
       if (args.sortKey === 'UPDATED_AT') list = [...list].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
@@ -116,7 +129,8 @@ export const catalogueResolvers = {
     },
     productRecommendations: (_: unknown, args: { productId?: string; productHandle?: string; intent: string }, ctx: StorefrontContext) => {
       const n = args.productId != null ? numericIdOf(args.productId, 'Product') : null;
-      const product = n != null ? ctx.catalogue.productById.get(n) : args.productHandle != null ? ctx.catalogue.productByHandle.get(args.productHandle) : undefined;
+      const product =
+        n != null ? ctx.catalogue.productById.get(n) : args.productHandle != null ? ctx.catalogue.productByHandle.get(args.productHandle) : undefined;
       if (!product) return null;
       // No complementary-product data exists in the seed (Shopify's Search & Discovery app supplies it).
       return args.intent === 'RELATED' ? related(ctx, product) : [];
@@ -167,21 +181,34 @@ export const catalogueResolvers = {
     featuredImage: (p: ProductModel) => p.images[0] ?? null,
     images: (p: ProductModel, args: Args) => paginate(p.images, args, byId),
     media: (p: ProductModel, args: Args) => paginate(p.images.map(mediaImage), args, byId),
-    options: (p: ProductModel, { first }: { first?: number }) => (first != null ? p.options.slice(0, first) : p.options).map((o) => ({ ...o, product: p })),
+    options: (p: ProductModel, { first }: { first?: number }) =>
+      (first != null ? p.options.slice(0, first) : p.options).map((o) => ({ ...o, product: p })),
     priceRange: (p: ProductModel) => priceRange(p.variants.map((v) => toCents(v.price))),
     compareAtPriceRange: (p: ProductModel) => priceRange(p.variants.map((v) => (v.compareAtPrice ? toCents(v.compareAtPrice) : 0))),
     variants: (p: ProductModel, args: Args & { sortKey?: string }) => {
-      const list = args.sortKey === 'TITLE' ? [...p.variants].sort((a, b) => a.title.localeCompare(b.title))
-        : args.sortKey === 'SKU' ? [...p.variants].sort((a, b) => (a.sku ?? '').localeCompare(b.sku ?? ''))
-          : args.sortKey === 'ID' ? [...p.variants].sort((a, b) => a.numericId - b.numericId) : p.variants;
+      const list =
+        args.sortKey === 'TITLE'
+          ? [...p.variants].sort((a, b) => a.title.localeCompare(b.title))
+          : args.sortKey === 'SKU'
+            ? [...p.variants].sort((a, b) => (a.sku ?? '').localeCompare(b.sku ?? ''))
+            : args.sortKey === 'ID'
+              ? [...p.variants].sort((a, b) => a.numericId - b.numericId)
+              : p.variants;
       return paginate(list, args, (v) => v.numericId);
     },
     variantsCount: (p: ProductModel) => ({ count: p.variants.length, precision: 'EXACT' }),
-    variantBySelectedOptions: (p: ProductModel, a: { selectedOptions: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean }) =>
-      variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions),
-    selectedOrFirstAvailableVariant: (p: ProductModel, a: { selectedOptions?: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean }, ctx: StorefrontContext) =>
-      (a.selectedOptions?.length ? variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions) : null)
-      ?? p.variants.find((v) => ctx.inventory.available(v) > 0) ?? p.variants[0],
+    variantBySelectedOptions: (
+      p: ProductModel,
+      a: { selectedOptions: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean },
+    ) => variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions),
+    selectedOrFirstAvailableVariant: (
+      p: ProductModel,
+      a: { selectedOptions?: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean },
+      ctx: StorefrontContext,
+    ) =>
+      (a.selectedOptions?.length ? variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions) : null) ??
+      p.variants.find((v) => ctx.inventory.available(v) > 0) ??
+      p.variants[0],
     adjacentVariants: empty,
     sellingPlanGroups: (p: ProductModel, args: Args) => paginate(p.sellingPlanGroups, args, (g) => g.name),
     collections: (p: ProductModel, args: Args) => paginate(p.collections, args, (c) => c.numericId),
@@ -190,15 +217,16 @@ export const catalogueResolvers = {
   },
 
   ProductOption: {
-    optionValues: (o: ProductModel['options'][number] & { product: ProductModel }, _: unknown, ctx: StorefrontContext) => o.values.map((value, i) => {
-      const having = o.product.variants.filter((v) => v.selectedOptions.some((so) => so.name === o.name && so.value === value));
-      return {
-        id: gid('ProductOptionValue', `${numericIdOf(o.id, 'ProductOption')}${String(i + 1).padStart(2, '0')}`),
-        name: value,
-        swatch: null,
-        firstSelectableVariant: having.find((v) => ctx.inventory.available(v) > 0) ?? having[0] ?? null,
-      };
-    }),
+    optionValues: (o: ProductModel['options'][number] & { product: ProductModel }, _: unknown, ctx: StorefrontContext) =>
+      o.values.map((value, i) => {
+        const having = o.product.variants.filter((v) => v.selectedOptions.some((so) => so.name === o.name && so.value === value));
+        return {
+          id: gid('ProductOptionValue', `${numericIdOf(o.id, 'ProductOption')}${String(i + 1).padStart(2, '0')}`),
+          name: value,
+          swatch: null,
+          firstSelectableVariant: having.find((v) => ctx.inventory.available(v) > 0) ?? having[0] ?? null,
+        };
+      }),
   },
 
   ProductVariant: {
@@ -210,11 +238,12 @@ export const catalogueResolvers = {
     priceV2: (v: VariantModel) => money(toCents(v.price)),
     compareAtPrice: (v: VariantModel) => (v.compareAtPrice ? money(toCents(v.compareAtPrice)) : null),
     compareAtPriceV2: (v: VariantModel) => (v.compareAtPrice ? money(toCents(v.compareAtPrice)) : null),
-    sellingPlanAllocations: (v: VariantModel, args: Args) => paginate(
-      v.product.sellingPlanGroups.flatMap((g) => g.sellingPlans).map((plan) => sellingPlanAllocation(v, plan)),
-      args,
-      (a) => a.sellingPlan.numericId,
-    ),
+    sellingPlanAllocations: (v: VariantModel, args: Args) =>
+      paginate(
+        v.product.sellingPlanGroups.flatMap((g) => g.sellingPlans).map((plan) => sellingPlanAllocation(v, plan)),
+        args,
+        (a) => a.sellingPlan.numericId,
+      ),
     quantityRule: () => ({ minimum: 1, maximum: null, increment: 1 }),
     requiresShipping: () => true,
     requiresComponents: () => false,
@@ -248,11 +277,12 @@ export const catalogueResolvers = {
     priceAdjustments: (sp: SellingPlanModel) => {
       const adj = sp.priceAdjustment;
       if (!adj) return [];
-      const adjustmentValue = 'percentage' in adj
-        ? { __typename: 'SellingPlanPercentagePriceAdjustment', adjustmentPercentage: adj.percentage }
-        : 'amount' in adj
-          ? { __typename: 'SellingPlanFixedAmountPriceAdjustment', adjustmentAmount: money(toCents(adj.amount)) }
-          : { __typename: 'SellingPlanFixedPriceAdjustment', price: money(toCents(adj.price)) };
+      const adjustmentValue =
+        'percentage' in adj
+          ? { __typename: 'SellingPlanPercentagePriceAdjustment', adjustmentPercentage: adj.percentage }
+          : 'amount' in adj
+            ? { __typename: 'SellingPlanFixedAmountPriceAdjustment', adjustmentAmount: money(toCents(adj.amount)) }
+            : { __typename: 'SellingPlanFixedPriceAdjustment', price: money(toCents(adj.price)) };
       return [{ adjustmentValue, orderCount: null }];
     },
     // The whole price is charged at checkout (no deferred or partial charges in the seed).

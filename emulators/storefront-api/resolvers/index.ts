@@ -24,9 +24,11 @@ const nodeResolvers = {
 };
 
 function typenameResolvers(schema: GraphQLSchema) {
-  return Object.fromEntries(Object.values(schema.getTypeMap())
-    .filter(isAbstractType)
-    .map((type) => [type.name, { __resolveType: (obj: { __typename?: string }) => obj.__typename ?? null }]));
+  return Object.fromEntries(
+    Object.values(schema.getTypeMap())
+      .filter(isAbstractType)
+      .map((type) => [type.name, { __resolveType: (obj: { __typename?: string }) => obj.__typename ?? null }]),
+  );
 }
 
 type ResolverMap = Record<string, object>;
@@ -47,13 +49,7 @@ export function buildExecutableSchema(): GraphQLSchema {
   const schema = loadStorefrontSchema();
   return addResolversToSchema({
     schema,
-    resolvers: mergeResolverMaps([
-      scalarResolvers,
-      typenameResolvers(schema),
-      catalogueResolvers,
-      cartResolvers,
-      nodeResolvers,
-    ]) as never,
+    resolvers: mergeResolverMaps([scalarResolvers, typenameResolvers(schema), catalogueResolvers, cartResolvers, nodeResolvers]) as never,
     updateResolversInPlace: false,
   });
 }

@@ -32,8 +32,12 @@ export function contentImages(opts: { projectId: string; dataset: string; imageO
       const width = Math.round((image.asset.width ?? 1000) * (1 - crop.left - crop.right));
       const height = Math.round((image.asset.height ?? 1000) * (1 - crop.top - crop.bottom));
       const src = source(image);
-      return buildPicture((w) => builder.image(src).width(w).auto('format').url(), { width, height },
-        image.alt ?? fallbackAlt, image.asset.lqip ?? null);
+      return buildPicture(
+        (w) => builder.image(src).width(w).auto('format').url(),
+        { width, height },
+        image.alt ?? fallbackAlt,
+        image.asset.lqip ?? null,
+      );
     },
     socialUrl(image) {
       return hasAsset(image) ? builder.image(source(image)).width(SOCIAL_IMAGE_WIDTH).format('jpg').url() : null;

@@ -7,16 +7,32 @@
  */
 import { resolveRoute, toNavLink, type ContentLink } from '../../../shared/links';
 import type {
-  AccordionItem, CollectionSummary, ContentPage, HomeModule, Money, NavLink, ProductCard, RichText, SiteSettings,
+  AccordionItem,
+  CollectionSummary,
+  ContentPage,
+  HomeModule,
+  Money,
+  NavLink,
+  ProductCard,
+  RichText,
+  SiteSettings,
 } from '../../../shared/types';
 import type { ContentImages } from './images';
-import type {
-  RawAccordionItem, RawCollectionSummary, RawHomeModule, RawPage, RawProductCard, RawRichText, RawSiteSettings,
-} from './schemas';
+import type { RawAccordionItem, RawCollectionSummary, RawHomeModule, RawPage, RawProductCard, RawRichText, RawSiteSettings } from './schemas';
 
 export type {
-  RawAccordionItem, RawCollection, RawCollectionsPage, RawCollectionSummary, RawHomepage, RawHomeModule, RawPage,
-  RawProductCard, RawProductCardDetail, RawRichText, RawSeo, RawSiteSettings,
+  RawAccordionItem,
+  RawCollection,
+  RawCollectionsPage,
+  RawCollectionSummary,
+  RawHomepage,
+  RawHomeModule,
+  RawPage,
+  RawProductCard,
+  RawProductCardDetail,
+  RawRichText,
+  RawSeo,
+  RawSiteSettings,
 } from './schemas';
 
 /** A non-empty string, else null (content editors leave fields empty as ""). */
@@ -60,7 +76,11 @@ export class ContentReshaper {
       customSoldOutText: raw.customSoldOutText ?? null,
       disableProductInteraction: Boolean(raw.disableProductInteraction),
       productDrop: raw.productDrop
-        ? { enabled: Boolean(raw.productDrop.enabled), dropDate: raw.productDrop.dropDate ?? null, passwordProtectPage: Boolean(raw.productDrop.passwordProtectPage) }
+        ? {
+            enabled: Boolean(raw.productDrop.enabled),
+            dropDate: raw.productDrop.dropDate ?? null,
+            passwordProtectPage: Boolean(raw.productDrop.passwordProtectPage),
+          }
         : null,
       password: raw.password
         ? { passwordProtectPage: Boolean(raw.password.passwordProtectPage), productCardText: raw.password.productCardText ?? null }
@@ -89,7 +109,12 @@ export class ContentReshaper {
   collectionSummary(raw: RawCollectionSummary | null | undefined): CollectionSummary | null {
     if (!raw?.slug) return null;
     const href = resolveRoute({ _type: raw._type ?? 'collection', slug: raw.slug });
-    return { handle: raw.slug, title: raw.title ?? raw.slug, image: this.contentImages.picture(raw.heroImage, raw.title ?? ''), href: href ?? `/collections/${raw.slug}` };
+    return {
+      handle: raw.slug,
+      title: raw.title ?? raw.slug,
+      image: this.contentImages.picture(raw.heroImage, raw.title ?? ''),
+      href: href ?? `/collections/${raw.slug}`,
+    };
   }
 
   /** Tiles in order, skipping dangling references and collections without a slug. */
@@ -122,8 +147,13 @@ export class ContentReshaper {
         case 'editorialSplit': {
           const title = m.title ?? '';
           return {
-            type: 'editorialSplit', key, title, body: this.richText(m.body), image: this.contentImages.picture(m.image, title),
-            link: toNavLink(m.link), imageSide: m.imageSide === 'right' ? 'right' : 'left',
+            type: 'editorialSplit',
+            key,
+            title,
+            body: this.richText(m.body),
+            image: this.contentImages.picture(m.image, title),
+            link: toNavLink(m.link),
+            imageSide: m.imageSide === 'right' ? 'right' : 'left',
           };
         }
         case 'collectionTiles':
@@ -153,7 +183,11 @@ export class ContentReshaper {
       pickupAddress: s(raw.pickupAddress),
       imageIcon: this.contentImages.picture(raw.imageIcon),
       favicon: this.contentImages.socialUrl(raw.favicon),
-      seo: { title: s(raw.seo?.title) ?? s(raw.siteTitle) ?? '', description: s(raw.seo?.description), image: this.contentImages.socialUrl(raw.seo?.image) },
+      seo: {
+        title: s(raw.seo?.title) ?? s(raw.siteTitle) ?? '',
+        description: s(raw.seo?.description),
+        image: this.contentImages.socialUrl(raw.seo?.image),
+      },
       keywords: raw.keywords ?? [],
       footer: {
         text: this.richText(raw.footer?.text),
@@ -204,7 +238,13 @@ export class ContentReshaper {
         newsletterButtonText: s(news.newsletterButtonText),
         klaviyoListId: s(news.klaviyoListId),
         newsletterPopup: popup
-          ? { title: s(popup.title), klaviyoListId: s(popup.klaviyoListId), copy: s(popup.copy), submitButtonText: s(popup.submitButtonText), image: this.contentImages.picture(popup.image) }
+          ? {
+              title: s(popup.title),
+              klaviyoListId: s(popup.klaviyoListId),
+              copy: s(popup.copy),
+              submitButtonText: s(popup.submitButtonText),
+              image: this.contentImages.picture(popup.image),
+            }
           : null,
       },
       page404: { page404Title: s(raw.page404?.page404Title), text: s(raw.page404?.text) },

@@ -2,10 +2,20 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { CART, USER_ERRORS, WARNINGS } from './fragments';
 import type {
-  CartAttributesUpdateMutation, CartAttributesUpdateMutationVariables, CartBuyerIdentityUpdateMutation,
-  CartBuyerIdentityUpdateMutationVariables, CartCreateMutation, CartCreateMutationVariables,
-  CartLinesAddMutation, CartLinesAddMutationVariables, CartLinesRemoveMutation, CartLinesRemoveMutationVariables,
-  CartLinesUpdateMutation, CartLinesUpdateMutationVariables, CartNoteUpdateMutation, CartNoteUpdateMutationVariables,
+  CartAttributesUpdateMutation,
+  CartAttributesUpdateMutationVariables,
+  CartBuyerIdentityUpdateMutation,
+  CartBuyerIdentityUpdateMutationVariables,
+  CartCreateMutation,
+  CartCreateMutationVariables,
+  CartLinesAddMutation,
+  CartLinesAddMutationVariables,
+  CartLinesRemoveMutation,
+  CartLinesRemoveMutationVariables,
+  CartLinesUpdateMutation,
+  CartLinesUpdateMutationVariables,
+  CartNoteUpdateMutation,
+  CartNoteUpdateMutationVariables,
 } from './generated';
 
 /**

@@ -5,10 +5,20 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { CART, IMAGE, PRODUCT_DETAIL, PRODUCT_PRICE } from './fragments';
 import type {
-  CartQuery, CartQueryVariables, CollectionByHandleQuery, CollectionByHandleQueryVariables,
-  ProductByHandleQuery, ProductByHandleQueryVariables, ProductPricesQuery, ProductPricesQueryVariables,
-  ProductRecommendationsQuery, ProductRecommendationsQueryVariables, ShopQuery, ShopQueryVariables,
-  VariantAvailabilityQuery, VariantAvailabilityQueryVariables,
+  CartQuery,
+  CartQueryVariables,
+  CollectionByHandleQuery,
+  CollectionByHandleQueryVariables,
+  ProductByHandleQuery,
+  ProductByHandleQueryVariables,
+  ProductPricesQuery,
+  ProductPricesQueryVariables,
+  ProductRecommendationsQuery,
+  ProductRecommendationsQueryVariables,
+  ShopQuery,
+  ShopQueryVariables,
+  VariantAvailabilityQuery,
+  VariantAvailabilityQueryVariables,
 } from './generated';
 
 /** Shop id (spec §7: result unused) — doubles as the readiness probe. */

@@ -35,8 +35,7 @@ export function shopifyPicture(image: ImageFieldsFragment | null | undefined, al
   }
   const width = image.width ?? 1000;
   const height = image.height ?? width;
-  return buildPicture((w) => shopifyImageUrl(image.url, w), { width, height }, image.altText ?? alt,
-    shopifyImageUrl(image.url, PLACEHOLDER_WIDTH));
+  return buildPicture((w) => shopifyImageUrl(image.url, w), { width, height }, image.altText ?? alt, shopifyImageUrl(image.url, PLACEHOLDER_WIDTH));
 }
 
 /** MoneyV2 without transport extras (Apollo's __typename). */
@@ -107,27 +106,29 @@ export function toCart(c: CartFieldsFragment, opts: ShopifyReshapeOptions): Cart
     lines: c.lines.nodes.flatMap((line) => {
       const m = line.merchandise;
       if (!('id' in m) || !m.id) return [];
-      return [{
-        id: line.id,
-        quantity: line.quantity,
-        cost: { totalAmount: money(line.cost.totalAmount) },
-        merchandise: {
-          id: m.id,
-          title: m.title,
-          sku: m.sku || null,
-          availableForSale: m.availableForSale,
-          quantityAvailable: m.quantityAvailable,
-          selectedOptions: m.selectedOptions.map(({ name, value }) => ({ name, value })),
-          price: money(m.price),
-          compareAtPrice: moneyOrNull(m.compareAtPrice),
-          image: shopifyPicture(m.image, m.product.title, opts),
-          product: { id: m.product.id, handle: m.product.handle, title: m.product.title, vendor: m.product.vendor, tags: m.product.tags },
+      return [
+        {
+          id: line.id,
+          quantity: line.quantity,
+          cost: { totalAmount: money(line.cost.totalAmount) },
+          merchandise: {
+            id: m.id,
+            title: m.title,
+            sku: m.sku || null,
+            availableForSale: m.availableForSale,
+            quantityAvailable: m.quantityAvailable,
+            selectedOptions: m.selectedOptions.map(({ name, value }) => ({ name, value })),
+            price: money(m.price),
+            compareAtPrice: moneyOrNull(m.compareAtPrice),
+            image: shopifyPicture(m.image, m.product.title, opts),
+            product: { id: m.product.id, handle: m.product.handle, title: m.product.title, vendor: m.product.vendor, tags: m.product.tags },
+          },
+          sellingPlanAllocation: line.sellingPlanAllocation
+            ? { sellingPlan: { id: line.sellingPlanAllocation.sellingPlan.id, name: line.sellingPlanAllocation.sellingPlan.name } }
+            : null,
+          attributes: line.attributes.map(({ key, value }) => ({ key, value: value ?? null })),
         },
-        sellingPlanAllocation: line.sellingPlanAllocation
-          ? { sellingPlan: { id: line.sellingPlanAllocation.sellingPlan.id, name: line.sellingPlanAllocation.sellingPlan.name } }
-          : null,
-        attributes: line.attributes.map(({ key, value }) => ({ key, value: value ?? null })),
-      }];
+      ];
     }),
   };
 }

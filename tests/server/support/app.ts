@@ -31,18 +31,17 @@ function clientDistDir(): Promise<string> {
   return builtClientDir;
 }
 
-export async function startTestApp(opts: {
-  env?: Record<string, string>;
-  contentDir?: string;
-  cache?: (log: pino.Logger) => Cache;
-} = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: {
+    env?: Record<string, string>;
+    contentDir?: string;
+    cache?: (log: pino.Logger) => Cache;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
   const emulators = await startEmulators({ dataDir, contentDir: opts.contentDir, ports: { storefront: 0, content: 0, scheduler: 0 } });
   const distDir = await clientDistDir();
-  const config = loadConfig(
-    { NODE_ENV: 'test', SITE_URL: 'http://shop.test', CLIENT_DIST_DIR: distDir, ...opts.env },
-    emulators.connection,
-  );
+  const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://shop.test', CLIENT_DIST_DIR: distDir, ...opts.env }, emulators.connection);
   const log = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const cache = opts.cache?.(log) ?? new MemoryCache(log);
   const manifest = loadClientManifest(distDir);
@@ -50,12 +49,20 @@ export async function startTestApp(opts: {
     log,
     cache,
     buildId: manifest.buildId,
-    render: (dataSource) => createRenderHandler({
-      dataSource, manifest, siteUrl: config.siteUrl, shippingExcludedTag: config.shippingExcludedTag, logError: () => {},
-    }),
+    render: (dataSource) =>
+      createRenderHandler({
+        dataSource,
+        manifest,
+        siteUrl: config.siteUrl,
+        shippingExcludedTag: config.shippingExcludedTag,
+        logError: () => {},
+      }),
   });
   return {
-    app, config, emulators, cache,
+    app,
+    config,
+    emulators,
+    cache,
     async stop() {
       await cache.close();
       await emulators.stopAll();

@@ -27,7 +27,9 @@ export async function newCart(app: App): Promise<string> {
 export async function cartWith(app: App, lines: { merchandiseId: string; quantity?: number; sellingPlanId?: string }[]): Promise<string> {
   const cartId = await newCart(app);
   for (const line of lines) {
-    const res = await request(app).post('/api/cart/lines').send({ cartId, ...line });
+    const res = await request(app)
+      .post('/api/cart/lines')
+      .send({ cartId, ...line });
     if (res.status !== 200) throw new Error(`add line answered ${res.status}: ${res.body.message}`);
   }
   return cartId;

@@ -16,7 +16,11 @@ for (const zone of zones) {
   const props = dayPickerProps(calendarAvailability(answer));
   const days: Record<string, boolean> = {};
   const [lastYear, lastMonth] = (answer.maxDate ?? answer.minDate).split('-').map(Number);
-  for (let [year, month] = answer.minDate.split('-').map(Number); year * 12 + month <= lastYear * 12 + lastMonth; month === 12 ? ((year += 1), (month = 1)) : (month += 1)) {
+  for (
+    let [year, month] = answer.minDate.split('-').map(Number);
+    year * 12 + month <= lastYear * 12 + lastMonth;
+    month === 12 ? ((year += 1), (month = 1)) : (month += 1)
+  ) {
     const html = renderToStaticMarkup(createElement(DayPicker, { ...props, mode: 'single', month: new Date(Date.UTC(year, month - 1, 15, 17)) }));
     for (const [cell] of html.matchAll(/<td[^>]*data-day="[^"]+"[^>]*>/g)) {
       if (cell.includes('data-outside')) continue;
