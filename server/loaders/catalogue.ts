@@ -4,7 +4,6 @@
  */
 import type { RouteDataMap, RouteParams } from '../../shared/route-data';
 import type { ProductCard } from '../../shared/types';
-import { currentRequest } from '../http/request-context';
 import { money, shopifyPicture } from '../upstream/storefront/reshape';
 import { notFound, segment } from './params';
 import { pageSeo, productJsonLd, shopifySocialImage } from './seo';
@@ -65,7 +64,7 @@ export async function loadProduct(data: UpstreamData, params: RouteParams, siteU
 
   // Recommendations are a nicety: their failure must not take the product page down.
   const related = await data.recommendations(product.id).catch((err) => {
-    currentRequest()?.log.warn({ err, handle }, 'product recommendations failed');
+    data.log.warn({ err, handle }, 'product recommendations failed');
     return [];
   });
   const cards = new Map(data.reshape.productCards(await data.productCards(), prices).map((c) => [c.handle, c]));

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Money, ProductDetail, SiteSettings } from '../../shared/types';
 import type { Cache } from '../cache';
 import type { Config } from '../config';
-import { currentRequest } from '../http/request-context';
+import { buyerIp, requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
 import type { ContentClient } from '../upstream/content/client';
 import { contentImages } from '../upstream/content/images';
@@ -70,13 +70,14 @@ export class UpstreamData {
     this.shopify = { imageOrigin: deps.config.storefront.imageOrigin, log: deps.log };
   }
 
-  private get log(): Logger {
-    return currentRequest()?.log ?? this.deps.log;
+  /** The current request's logger (with its request id), else the process logger. */
+  get log(): Logger {
+    return requestLog(this.deps.log);
   }
 
   /** A Storefront client for the current shopper (their IP as the buyer IP). */
   private storefront(): StorefrontClient {
-    return this.deps.storefront(currentRequest()?.clientIp ?? null);
+    return this.deps.storefront(buyerIp());
   }
 
   private cached<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
