@@ -22,8 +22,18 @@ export const clientDataSource: RouteDataSource = {
       if (request.signal.aborted) throw error;
       throw new RouteError(503, 'Network Error');
     }
-    const body = await res.json().catch(() => null);
-    if (!res.ok) throw new RouteError(Number(body?.status) || res.status, String(body?.message ?? res.statusText));
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const { status, message } = errorFields(body);
+      throw new RouteError(Number(status) || res.status, typeof message === 'string' ? message : res.statusText);
+    }
+    // Sound by the payload endpoint's contract: a 2xx from /__payload/{route} is that route's
+    // data (server/routes/payload.ts serialises `dataSource.load(route, …)` as it is).
     return body as RouteDataMap[R];
   },
 };
+
+/** The `{ status, message }` of an error answer; both undefined when the body is not an object. */
+function errorFields(body: unknown): { status?: unknown; message?: unknown } {
+  return typeof body === 'object' && body !== null ? body : {};
+}

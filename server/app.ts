@@ -24,8 +24,8 @@ import { cartRoutes } from './routes/cart';
 import { cartFormRoutes } from './routes/cart-form';
 import { healthRoutes } from './routes/health';
 import { payloadRoutes } from './routes/payload';
-import { createContentClient, type ContentClient } from './upstream/content/client';
-import { storefrontClientFactory, type StorefrontClientFactory } from './upstream/storefront/client';
+import { createContentClient } from './upstream/content/client';
+import { storefrontClientFactory } from './upstream/storefront/client';
 
 export type AppDeps = {
   log: Logger;

@@ -114,6 +114,11 @@ function pickadateKey(value: unknown): DateKey | null {
   return dateKey(year, month + 1, day);
 }
 
+/** Whether `value` is a real [year, 0-based month, day], as the scheduler lists closed days. */
+function isPickadateDate(value: unknown): value is PickadateDate {
+  return pickadateKey(value) !== null;
+}
+
 /**
  * Validates a scheduler answer. Returns a clean copy (extra upstream fields dropped), or null
  * for anything malformed: missing/invalid minDate, maxDate neither null nor a date, maxDate
@@ -129,7 +134,7 @@ export function parseAvailability(raw: unknown): AvailabilityAnswer | null {
   const clean: (number | PickadateDate)[] = [];
   for (const entry of disabled) {
     if (isWeekdayNumber(entry)) clean.push(entry);
-    else if (pickadateKey(entry) !== null) clean.push([entry[0], entry[1], entry[2]]);
+    else if (isPickadateDate(entry)) clean.push([entry[0], entry[1], entry[2]]);
     else return null;
   }
   return { minDate, maxDate, disabled: clean };

@@ -21,7 +21,7 @@ export function OptionPicker({
     const i = choices.findIndex((c) => c.value === value);
     const next = choices[(i + step + choices.length) % choices.length];
     onChange(next.value);
-    (e.currentTarget.querySelector(`[data-value="${CSS.escape(next.value)}"]`) as HTMLElement | null)?.focus();
+    e.currentTarget.querySelector<HTMLElement>(`[data-value="${CSS.escape(next.value)}"]`)?.focus();
   };
   return (
     <fieldset className="option-picker">

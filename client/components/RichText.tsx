@@ -3,10 +3,13 @@
  * underline, strike-through, title, linebreak, imageWithAlt; styles normal, alignLeft,
  * alignCenter, alignRight, plus h2/h3/blockquote and lists (library defaults).
  */
-import { PortableText, type PortableTextComponents } from '@portabletext/react';
+import { PortableText, type PortableTextComponents, type PortableTextMarkComponentProps } from '@portabletext/react';
 import { Link } from 'react-router';
 import type { Picture as PictureData, RichText as RichTextValue } from '../../shared/types';
 import { Picture } from './Picture';
+
+/** The mark def of a `pageLink` (href resolved by the server, null when the target is gone) or `link`. */
+type LinkMark = { _type: string; _key?: string; href?: string | null };
 
 const isExternal = (href: string) => /^(https?:)?\/\//.test(href) || href.startsWith('mailto:') || href.startsWith('tel:');
 
@@ -18,9 +21,10 @@ const components: PortableTextComponents = {
     alignRight: ({ children }) => <p className="align-right">{children}</p>,
   },
   marks: {
-    pageLink: ({ value, children }) => (value?.href ? <Link to={value.href}>{children}</Link> : <>{children}</>),
-    link: ({ value, children }) => {
-      const href: string = value?.href ?? '#';
+    pageLink: ({ value, children }: PortableTextMarkComponentProps<LinkMark>) =>
+      value?.href ? <Link to={value.href}>{children}</Link> : <>{children}</>,
+    link: ({ value, children }: PortableTextMarkComponentProps<LinkMark>) => {
+      const href = value?.href ?? '#';
       return isExternal(href) ? (
         <a href={href} target="_blank" rel="noopener noreferrer">
           {children}

@@ -61,9 +61,9 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
   /** Validates the version and dataset path segments; returns the version without its `v`. */
   function dataTarget(req: Request): string {
     const version = API_VERSION.exec(String(req.params.version))?.[1];
-    if (!version) throw httpError(404, `Unknown API version "${req.params.version}"`);
+    if (!version) throw httpError(404, `Unknown API version "${String(req.params.version)}"`);
     if (req.params.dataset !== dataset) {
-      throw httpError(404, `Dataset "${req.params.dataset}" not found for project ID "${projectId}"`);
+      throw httpError(404, `Dataset "${String(req.params.dataset)}" not found for project ID "${projectId}"`);
     }
     return version;
   }
@@ -95,7 +95,8 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
   app.get('/:version/data/query/:dataset', (req, res) => query(req, res, searchParams(req).get('query'), () => urlParams(req)));
 
   app.post('/:version/data/query/:dataset', express.json({ limit: '5mb' }), (req, res) => {
-    const body: { query?: unknown; params?: unknown } = req.body ?? {};
+    const raw: unknown = req.body;
+    const body: { query?: unknown; params?: unknown } = typeof raw === 'object' && raw !== null ? raw : {};
     return query(req, res, body.query, () => {
       const { params = {} } = body;
       if (typeof params !== 'object' || params === null || Array.isArray(params)) throw badRequest('"params" must be an object');
@@ -127,7 +128,9 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
     const original: ImageFormat | undefined = imageFormatOf(file[4]);
     const transform = parseImageParams(searchParams(req), Number(file[2]), Number(file[3]), original);
     const image = await (
-      transform ? renderImage(source, transform) : readFile(source).then((body) => ({ body, contentType: String(asset.mimeType ?? 'image/svg+xml') }))
+      transform
+        ? renderImage(source, transform)
+        : readFile(source).then((body) => ({ body, contentType: typeof asset.mimeType === 'string' ? asset.mimeType : 'image/svg+xml' }))
     ).catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' ? httpError(404, 'Image not found') : error;
     });
@@ -158,12 +161,17 @@ function urlParams(req: Request): Record<string, unknown> {
   return params;
 }
 
-const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   if (res.headersSent) return res.destroy();
   res.set('Cache-Control', 'no-store');
   if (error instanceof ContentLakeError) return void res.status(error.status).json(error.body);
   if (error instanceof ImageParamError) return void res.status(400).json(httpError(400, error.message).body);
-  if (error?.type === 'entity.parse.failed') return void res.status(400).json(badRequest('The request body is not valid JSON').body);
+  if (isBodyParseError(error)) return void res.status(400).json(badRequest('The request body is not valid JSON').body);
   console.error('[content-lake]', error);
   res.status(500).json({ error: 'Internal Server Error', message: 'The emulator failed; see its log', statusCode: 500 });
 };
+
+/** body-parser's error for a request body that is not valid JSON. */
+function isBodyParseError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'type' in error && error.type === 'entity.parse.failed';
+}

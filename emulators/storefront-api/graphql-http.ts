@@ -9,11 +9,12 @@ import type { Request, Response } from 'express';
 import {
   execute,
   getDirectiveValues,
-  GraphQLError,
+  Kind,
   parse,
   specifiedRules,
   validate,
   type DocumentNode,
+  type GraphQLError,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -44,7 +45,7 @@ function authorized(req: Request, tokens: Tokens): boolean {
 }
 
 function operationOf(document: DocumentNode, name: string | null | undefined): OperationDefinitionNode | undefined {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   return name ? operations.find((o) => o.name?.value === name) : operations.length === 1 ? operations[0] : undefined;
 }
 
@@ -67,7 +68,8 @@ export function graphqlHandler(
       return;
     }
     // application/graphql bodies arrive as text (the query itself), JSON bodies as objects.
-    const body: GraphQLBody = typeof req.body === 'string' ? { query: req.body } : (req.body ?? {});
+    const raw: unknown = req.body;
+    const body: GraphQLBody = typeof raw === 'string' ? { query: raw } : typeof raw === 'object' && raw !== null ? raw : {};
     const { query, variables, operationName } = body;
     if (typeof query !== 'string' || !query.trim()) {
       res.status(200).json({ errors: [{ message: 'No query string was present' }] });

@@ -46,7 +46,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** The page's HTTP status: the first route error's, else a route's fixed status (/404), else 200. */
 function statusOf(context: StaticHandlerContext): number {
-  const error = context.errors ? Object.values(context.errors)[0] : undefined;
+  const error = context.errors ? Object.values<unknown>(context.errors)[0] : undefined;
   if (error !== undefined) return describeError(error).status;
   for (const match of context.matches) {
     const status = (match.route.handle as RouteHandle | undefined)?.status;

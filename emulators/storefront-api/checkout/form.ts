@@ -37,7 +37,7 @@ export function readForm(body: unknown): CheckoutForm {
   const source = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const form = { ...EMPTY_FORM };
   for (const key of Object.keys(form) as (keyof CheckoutForm)[]) {
-    if (typeof source[key] === 'string') form[key] = (source[key] as string).trim();
+    if (typeof source[key] === 'string') form[key] = source[key].trim();
   }
   return form;
 }
