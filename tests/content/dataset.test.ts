@@ -32,7 +32,43 @@ type Product = {
   sellingPlanGroups: { sellingPlans: { id: number; name: string; priceAdjustment: { percentage: number } }[] }[];
 };
 type Collection = { id: number; handle: string; image: { file: string }; products: string[] };
-type Doc = Record<string, any> & { _id: string; _type: string };
+/** The fields of stored content objects (documents and the objects inside them) these tests read. */
+type ContentObject = {
+  _type?: string;
+  _key?: string;
+  _ref?: string;
+  asset?: { _ref?: string };
+  alt?: string | null;
+  crop?: object;
+  hotspot?: object;
+  marks?: string[];
+  markDefs?: { _type: string }[];
+  style?: string;
+  [field: string]: unknown;
+};
+type Doc = ContentObject & { _id: string; _type: string; title?: string };
+type SlugDoc = Doc & { slug: { current: string } };
+type ImageAssetDoc = Doc & { originalFilename: string; path: string; metadata: { dimensions: { width: number; height: number }; lqip: string } };
+type SiteSettingsDoc = Doc & {
+  siteUrl: string;
+  header: {
+    headerMenu: unknown[];
+    headerMegaMenu: { navItems: { products: unknown[] }[] };
+    rightHeaderMenu: unknown[];
+    primaryHeaderLink: { url: string };
+    primaryLinkProducts: unknown[];
+    announcementBarSettings: { enabled: boolean };
+  };
+  footer: { text: unknown[]; footerMenu: { links: unknown[] } };
+  alerts: { floatingAlertButton: { enabled: boolean } };
+  cartData: { cartTitle: string; pickupAddress: string };
+  pdpSettings: { defaultPDPAccordionItems: { key: string }[] };
+};
+/** Filters documents by `_type`, as the document type `T` the test expects for it. */
+const ofType =
+  <T extends Doc>(type: string) =>
+  (d: Doc): d is T =>
+    d._type === type;
 
 const catalogue: { products: Product[]; collections: Collection[] } = JSON.parse(readFileSync(join(CONTENT, 'catalogue.json'), 'utf8'));
 const docs: Doc[] = readFileSync(join(CONTENT, 'dataset.ndjson'), 'utf8')
@@ -42,13 +78,13 @@ const docs: Doc[] = readFileSync(join(CONTENT, 'dataset.ndjson'), 'utf8')
 const published = docs.filter((d) => !d._id.startsWith('drafts.'));
 const byId = new Map(docs.map((d) => [d._id, d]));
 const product = (handle: string) => catalogue.products.find((p) => p.handle === handle)!;
-const card = (handle: string) => published.find((d) => d._type === 'productCard' && d.slug.current === handle)!;
+const card = (handle: string) => published.filter(ofType<SlugDoc>('productCard')).find((d) => d.slug.current === handle)!;
 
 /** Every object anywhere inside `value` (depth first). */
-function objectsIn(value: unknown): Record<string, any>[] {
+function objectsIn(value: unknown): ContentObject[] {
   if (Array.isArray(value)) return value.flatMap(objectsIn);
   if (!value || typeof value !== 'object') return [];
-  return [value as Record<string, any>, ...Object.values(value).flatMap(objectsIn)];
+  return [value as ContentObject, ...Object.values(value).flatMap(objectsIn)];
 }
 const svgSize = (svg: string) => {
   const [, width, height] = /^<svg[^>]*\swidth="(\d+)"\sheight="(\d+)"/.exec(svg) ?? [];
@@ -58,7 +94,7 @@ const svgSize = (svg: string) => {
 describe('catalogue and content agree', () => {
   it('has exactly one product card per catalogue product, with the same handle', () => {
     const cardSlugs = published
-      .filter((d) => d._type === 'productCard')
+      .filter(ofType<SlugDoc>('productCard'))
       .map((d) => d.slug.current)
       .sort();
     expect(cardSlugs).toEqual(catalogue.products.map((p) => p.handle).sort());
@@ -67,7 +103,7 @@ describe('catalogue and content agree', () => {
 
   it('has exactly one collection document per catalogue collection', () => {
     const slugs = published
-      .filter((d) => d._type === 'collection')
+      .filter(ofType<SlugDoc>('collection'))
       .map((d) => d.slug.current)
       .sort();
     expect(slugs).toEqual(catalogue.collections.map((c) => c.handle).sort());
@@ -194,7 +230,7 @@ describe('dataset.ndjson', () => {
   });
 
   it('backs every image asset with its SVG: sha1, dimensions and a 20 px LQIP', async () => {
-    const assets = docs.filter((d) => d._type === 'sanity.imageAsset');
+    const assets = docs.filter(ofType<ImageAssetDoc>('sanity.imageAsset'));
     expect(assets.length).toBeGreaterThan(20);
     for (const a of assets) {
       const bytes = readFileSync(join(CONTENT, 'images', a.originalFilename));
@@ -220,7 +256,7 @@ describe('dataset.ndjson', () => {
 
   it('uses every Portable Text mark and style of spec §3', () => {
     const blocks = docs.flatMap(objectsIn);
-    const marks = new Set(blocks.flatMap((o) => [...(o.marks ?? []), ...(o.markDefs ?? []).map((m: { _type: string }) => m._type)]));
+    const marks = new Set(blocks.flatMap((o) => [...(o.marks ?? []), ...(o.markDefs ?? []).map((m) => m._type)]));
     const types = new Set(blocks.map((o) => o._type));
     const styles = new Set(blocks.filter((o) => o._type === 'block').map((o) => o.style));
     for (const mark of ['pageLink', 'link', 'underline', 'title', 'strike-through']) expect(marks).toContain(mark);
@@ -229,7 +265,7 @@ describe('dataset.ndjson', () => {
   });
 
   it('has site settings with every group of spec §3 filled', () => {
-    const settings = byId.get('siteSettings')!;
+    const settings = byId.get('siteSettings')! as SiteSettingsDoc;
     expect(settings.siteUrl).toBe('http://localhost:3000');
     const groups = ['footer', 'pdpSettings', 'header', 'cartData', 'newsletter', 'page404', 'cookiePolicy', 'alerts'];
     const unset = groups.flatMap((g) =>
@@ -251,13 +287,13 @@ describe('dataset.ndjson', () => {
     ]) {
       expect(list.length).toBeGreaterThan(0);
     }
-    expect(header.headerMegaMenu.navItems.some((item: { products: unknown[] }) => item.products.length > 0)).toBe(true);
+    expect(header.headerMegaMenu.navItems.some((item) => item.products.length > 0)).toBe(true);
     expect(header.primaryHeaderLink.url).toBe('/products');
     expect(settings.header.announcementBarSettings.enabled).toBe(true);
     expect(settings.alerts.floatingAlertButton.enabled).toBe(true);
     expect(settings.cartData.cartTitle).toBe('Cart');
     expect(settings.cartData.pickupAddress).toMatch(/East 20th Street, New York, NY 10003$/);
-    expect(settings.pdpSettings.defaultPDPAccordionItems.map((i: { key: string }) => i.key)).toEqual(['care', 'delivery', 'substitutions']);
+    expect(settings.pdpSettings.defaultPDPAccordionItems.map((i) => i.key)).toEqual(['care', 'delivery', 'substitutions']);
   });
 
   it('has a draft whose published version differs', () => {

@@ -2,6 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startHarness, type Harness } from '../fixtures/storefront/harness';
 
+/** A connection's `nodes`, as the queries below select them. */
+type Nodes<T> = { nodes: T[] };
+type ProductsPage = {
+  products: {
+    edges: { cursor: string; node: { handle: string } }[];
+    pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  };
+};
+
 let sf: Harness;
 beforeAll(async () => {
   sf = await startHarness();
@@ -30,9 +39,11 @@ describe('storefront API emulator: transport', () => {
   });
 
   it('accepts the private token header', async () => {
-    const res = await sf.gql('{ shop { name } }', undefined, { 'Shopify-Storefront-Private-Token': 'local-private-token' });
+    const res = await sf.gql<{ shop: { name: string } }>('{ shop { name } }', undefined, {
+      'Shopify-Storefront-Private-Token': 'local-private-token',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.shop.name).toBe('Gramercy Stems (fixture)');
+    expect(res.body.data!.shop.name).toBe('Gramercy Stems (fixture)');
   });
 
   it('answers syntax errors and unknown fields with 200 and graphql-js errors', async () => {
@@ -64,8 +75,8 @@ describe('storefront API emulator: transport', () => {
 
 describe('storefront API emulator: catalogue', () => {
   it('serves the shop', async () => {
-    const { body } = await sf.gql('{ shop { id name description moneyFormat primaryDomain { host url sslEnabled } } }');
-    expect(body.data.shop).toEqual({
+    const { body } = await sf.gql<{ shop: unknown }>('{ shop { id name description moneyFormat primaryDomain { host url sslEnabled } } }');
+    expect(body.data!.shop).toEqual({
       id: 'gid://shopify/Shop/1',
       name: 'Gramercy Stems (fixture)',
       description: 'A test florist.',
@@ -78,14 +89,14 @@ describe('storefront API emulator: catalogue', () => {
     const q = `query P($first: Int, $after: String, $last: Int, $before: String) {
       products(first: $first, after: $after, last: $last, before: $before) {
         edges { cursor node { handle } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`;
-    const page1 = (await sf.gql(q, { first: 3 })).body.data.products;
-    expect(page1.edges.map((e: any) => e.node.handle)).toEqual(['classic-gramercy-bouquet', 'bodega-bunch', 'peony-cloud']);
+    const page1 = (await sf.gql<ProductsPage>(q, { first: 3 })).body.data!.products;
+    expect(page1.edges.map((e) => e.node.handle)).toEqual(['classic-gramercy-bouquet', 'bodega-bunch', 'peony-cloud']);
     expect(page1.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
-    const page2 = (await sf.gql(q, { first: 3, after: page1.pageInfo.endCursor })).body.data.products;
-    expect(page2.edges.map((e: any) => e.node.handle)).toEqual(['weekly-flower-subscription']);
+    const page2 = (await sf.gql<ProductsPage>(q, { first: 3, after: page1.pageInfo.endCursor })).body.data!.products;
+    expect(page2.edges.map((e) => e.node.handle)).toEqual(['weekly-flower-subscription']);
     expect(page2.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
-    const back = (await sf.gql(q, { last: 2, before: page2.pageInfo.startCursor })).body.data.products;
-    expect(back.edges.map((e: any) => e.node.handle)).toEqual(['bodega-bunch', 'peony-cloud']);
+    const back = (await sf.gql<ProductsPage>(q, { last: 2, before: page2.pageInfo.startCursor })).body.data!.products;
+    expect(back.edges.map((e) => e.node.handle)).toEqual(['bodega-bunch', 'peony-cloud']);
     expect(back.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: true });
   });
 
@@ -99,17 +110,17 @@ describe('storefront API emulator: catalogue', () => {
   });
 
   it('filters and sorts products', async () => {
-    const { body } = await sf.gql(`{
+    const { body } = await sf.gql<{ tagged: Nodes<{ handle: string }>; cheapest: Nodes<{ handle: string }>; words: Nodes<{ handle: string }> }>(`{
       tagged: products(first: 10, query: "tag:bouquet available_for_sale:true") { nodes { handle } }
       cheapest: products(first: 1, sortKey: PRICE) { nodes { handle } }
       words: products(first: 10, query: "subscription") { nodes { handle } } }`);
-    expect(body.data.tagged.nodes.map((n: any) => n.handle)).toEqual(['classic-gramercy-bouquet', 'bodega-bunch']);
-    expect(body.data.cheapest.nodes[0].handle).toBe('bodega-bunch');
-    expect(body.data.words.nodes.map((n: any) => n.handle)).toEqual(['weekly-flower-subscription']);
+    expect(body.data!.tagged.nodes.map((n) => n.handle)).toEqual(['classic-gramercy-bouquet', 'bodega-bunch']);
+    expect(body.data!.cheapest.nodes[0].handle).toBe('bodega-bunch');
+    expect(body.data!.words.nodes.map((n) => n.handle)).toEqual(['weekly-flower-subscription']);
   });
 
   it('resolves product(handle:) with options, variants, images, media and Decimal prices', async () => {
-    const { body } = await sf.gql(
+    const { body } = await sf.gql<{ product: { images: Nodes<{ url: string }>; variants: Nodes<unknown> } }>(
       `query P($handle: String!) @inContext(country: US, language: EN) {
       product(handle: $handle) {
         id title handle description descriptionHtml tags productType vendor availableForSale totalInventory createdAt
@@ -127,7 +138,7 @@ describe('storefront API emulator: catalogue', () => {
       { handle: 'classic-gramercy-bouquet' },
     );
     expect(body.errors).toBeUndefined();
-    const p = body.data.product;
+    const p = body.data!.product;
     expect(p).toMatchObject({
       id: 'gid://shopify/Product/8001',
       title: 'Classic Gramercy Bouquet',
@@ -173,7 +184,10 @@ describe('storefront API emulator: catalogue', () => {
   });
 
   it('serves selling plan groups, the deprecated productByHandle and unknown handles as null', async () => {
-    const { body } = await sf.gql(`{
+    const { body } = await sf.gql<{
+      productByHandle: { sellingPlanGroups: Nodes<{ sellingPlans: Nodes<unknown> }>; variants: Nodes<{ sellingPlanAllocations: Nodes<unknown> }> };
+      missing: unknown;
+    }>(`{
       productByHandle(handle: "weekly-flower-subscription") {
         sellingPlanGroups(first: 10) { nodes { name options { name values } sellingPlans(first: 10) { nodes {
           id name description recurringDeliveries options { name value }
@@ -182,7 +196,7 @@ describe('storefront API emulator: catalogue', () => {
       }
       missing: product(handle: "no-such-thing") { id } }`);
     expect(body.errors).toBeUndefined();
-    const group = body.data.productByHandle.sellingPlanGroups.nodes[0];
+    const group = body.data!.productByHandle.sellingPlanGroups.nodes[0];
     expect(group).toMatchObject({ name: 'Flower subscription', options: [{ name: 'Deliver every', values: ['Week', '2 Weeks'] }] });
     expect(group.sellingPlans.nodes[0]).toEqual({
       id: 'gid://shopify/SellingPlan/7001',
@@ -192,33 +206,39 @@ describe('storefront API emulator: catalogue', () => {
       options: [{ name: 'Deliver every', value: 'Week' }],
       priceAdjustments: [{ adjustmentValue: { __typename: 'SellingPlanPercentagePriceAdjustment', adjustmentPercentage: 10 } }],
     });
-    expect(body.data.productByHandle.variants.nodes[0].sellingPlanAllocations.nodes[0]).toEqual({
+    expect(body.data!.productByHandle.variants.nodes[0].sellingPlanAllocations.nodes[0]).toEqual({
       sellingPlan: { name: 'Delivered weekly' },
       priceAdjustments: [{ price: { amount: '54.0' }, compareAtPrice: { amount: '60.0' } }],
     });
-    expect(body.data.missing).toBeNull();
+    expect(body.data!.missing).toBeNull();
   });
 
   it('serves collections, their products, recommendations and node lookups', async () => {
-    const { body } = await sf.gql(`{
+    const { body } = await sf.gql<{
+      collection: unknown;
+      collections: Nodes<{ handle: string }>;
+      productRecommendations: unknown;
+      node: unknown;
+      nodes: unknown;
+    }>(`{
       collection(handle: "bouquets") { id title description image { url } products(first: 2, sortKey: TITLE) { nodes { handle } } }
       collections(first: 10) { nodes { handle } }
       productRecommendations(productId: "gid://shopify/Product/8002", intent: RELATED) { handle availableForSale }
       node(id: "gid://shopify/ProductVariant/9101") { __typename ... on ProductVariant { sku } }
       nodes(ids: ["gid://shopify/Collection/4002", "gid://shopify/Product/1"]) { id } }`);
     expect(body.errors).toBeUndefined();
-    expect(body.data.collection).toMatchObject({
+    expect(body.data!.collection).toMatchObject({
       id: 'gid://shopify/Collection/4001',
       title: 'Bouquets',
       description: 'Hand-tied bouquets.',
       products: { nodes: [{ handle: 'bodega-bunch' }, { handle: 'classic-gramercy-bouquet' }] },
     });
-    expect(body.data.collections.nodes.map((n: any) => n.handle)).toEqual(['bouquets', 'subscriptions']);
-    expect(body.data.productRecommendations).toEqual([
+    expect(body.data!.collections.nodes.map((n) => n.handle)).toEqual(['bouquets', 'subscriptions']);
+    expect(body.data!.productRecommendations).toEqual([
       { handle: 'classic-gramercy-bouquet', availableForSale: true },
       { handle: 'peony-cloud', availableForSale: false },
     ]);
-    expect(body.data.node).toEqual({ __typename: 'ProductVariant', sku: 'BB' });
-    expect(body.data.nodes).toEqual([{ id: 'gid://shopify/Collection/4002' }, null]);
+    expect(body.data!.node).toEqual({ __typename: 'ProductVariant', sku: 'BB' });
+    expect(body.data!.nodes).toEqual([{ id: 'gid://shopify/Collection/4002' }, null]);
   });
 });

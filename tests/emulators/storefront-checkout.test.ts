@@ -1,4 +1,4 @@
-import { listOrders } from '../../emulators/storefront-api';
+import { listOrders, type StoredOrder } from '../../emulators/storefront-api';
 import { startHarness, type Harness } from '../fixtures/storefront/harness';
 
 let sf: Harness;
@@ -8,18 +8,21 @@ beforeEach(async () => {
 afterEach(() => sf.stop());
 
 async function cartWith(attributes: { key: string; value: string }[], note?: string) {
-  const { body } = await sf.gql(`mutation C($input: CartInput) { cartCreate(input: $input) { cart { id checkoutUrl } userErrors { message } } }`, {
-    input: {
-      note,
-      attributes,
-      lines: [
-        { merchandiseId: 'gid://shopify/ProductVariant/9002', quantity: 2 },
-        { merchandiseId: 'gid://shopify/ProductVariant/9301', quantity: 1, sellingPlanId: 'gid://shopify/SellingPlan/7001' },
-      ],
+  const { body } = await sf.gql<{ cartCreate: { cart: { id: string; checkoutUrl: string }; userErrors: { message: string }[] } }>(
+    `mutation C($input: CartInput) { cartCreate(input: $input) { cart { id checkoutUrl } userErrors { message } } }`,
+    {
+      input: {
+        note,
+        attributes,
+        lines: [
+          { merchandiseId: 'gid://shopify/ProductVariant/9002', quantity: 2 },
+          { merchandiseId: 'gid://shopify/ProductVariant/9301', quantity: 1, sellingPlanId: 'gid://shopify/SellingPlan/7001' },
+        ],
+      },
     },
-  });
-  expect(body.data.cartCreate.userErrors).toEqual([]);
-  return body.data.cartCreate.cart as { id: string; checkoutUrl: string };
+  );
+  expect(body.data!.cartCreate.userErrors).toEqual([]);
+  return body.data!.cartCreate.cart;
 }
 
 const post = (url: string, fields: Record<string, string>) =>
@@ -150,8 +153,10 @@ describe('checkout stand-in', () => {
     expect(Date.parse(order.processedAt)).not.toBeNaN();
 
     sf = await startHarness({ dataDir: sf.dataDir }); // stock stays decremented after a restart
-    const again = await sf.gql('{ node(id: "gid://shopify/ProductVariant/9002") { ... on ProductVariant { quantityAvailable } } }');
-    expect(again.body.data.node.quantityAvailable).toBe(1);
+    const again = await sf.gql<{ node: { quantityAvailable: number } }>(
+      '{ node(id: "gid://shopify/ProductVariant/9002") { ... on ProductVariant { quantityAvailable } } }',
+    );
+    expect(again.body.data!.node.quantityAvailable).toBe(1);
   });
 
   it('needs no address for pickup, numbers orders in sequence and lists them over HTTP', async () => {
@@ -166,12 +171,14 @@ describe('checkout stand-in', () => {
     const res = await post(competing.checkoutUrl, { email: 'bob@example.com', name: 'Bob' });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain('Only 1 left of Classic Gramercy Bouquet (Classic); you asked for 2.');
-    const { body } = await sf.gql(`mutation { cartCreate(input: { attributes: [{ key: "Checkout-Method", value: "pickup" }],
+    const { body } = await sf.gql<{
+      cartCreate: { cart: { checkoutUrl: string } };
+    }>(`mutation { cartCreate(input: { attributes: [{ key: "Checkout-Method", value: "pickup" }],
       lines: [{ merchandiseId: "gid://shopify/ProductVariant/9101" }] }) { cart { checkoutUrl } } }`);
-    expect((await post(body.data.cartCreate.cart.checkoutUrl, { email: 'cy@example.com', name: 'Cy' })).status).toBe(303);
+    expect((await post(body.data!.cartCreate.cart.checkoutUrl, { email: 'cy@example.com', name: 'Cy' })).status).toBe(303);
 
-    const { orders } = await (await fetch(`${sf.emulator.url}/__emulator/orders`)).json();
-    expect(orders.map((o: any) => [o.name, o.email, o.checkoutMethod, o.shippingAddress])).toEqual([
+    const { orders } = (await (await fetch(`${sf.emulator.url}/__emulator/orders`)).json()) as { orders: StoredOrder[] };
+    expect(orders.map((o) => [o.name, o.email, o.checkoutMethod, o.shippingAddress])).toEqual([
       ['#1001', 'ada@example.com', 'pickup', null],
       ['#1002', 'cy@example.com', 'pickup', null],
     ]);

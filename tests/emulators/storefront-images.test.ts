@@ -9,10 +9,10 @@ afterAll(() => sf.stop());
 
 describe('storefront API emulator: CDN image route', () => {
   it('serves the URL from Image.url(transform:) as a resized, cropped WebP, cacheable forever', async () => {
-    const { body } = await sf.gql(
+    const { body } = await sf.gql<{ product: { featuredImage: { url: string } } }>(
       '{ product(handle: "classic-gramercy-bouquet") { featuredImage { url(transform: { maxWidth: 300, maxHeight: 200, crop: TOP, preferredContentType: WEBP }) } } }',
     );
-    const res = await fetch(body.data.product.featuredImage.url);
+    const res = await fetch(body.data!.product.featuredImage.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

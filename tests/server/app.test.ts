@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import type { RouteDataMap } from '../../shared/route-data';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -131,41 +132,41 @@ describe('GET /__payload/:routeId', () => {
     [
       'root',
       '',
-      (b: any) => {
+      (b: RouteDataMap['root']) => {
         expect(b.isError).toBe(false);
         expect(b.settings.siteTitle).toBe('Gramercy Stems');
       },
     ],
-    ['home', '', (b: any) => expect(b.modules.length).toBeGreaterThan(0)],
+    ['home', '', (b: RouteDataMap['home']) => expect(b.modules.length).toBeGreaterThan(0)],
     [
       'products',
       '',
-      (b: any) => {
-        const bodega = b.products.find((p: any) => p.handle === 'bodega-bunch');
-        expect(bodega.minPrice).toEqual({ amount: '45.0', currencyCode: 'USD' });
+      (b: RouteDataMap['products']) => {
+        const bodega = b.products.find((p) => p.handle === 'bodega-bunch');
+        expect(bodega!.minPrice).toEqual({ amount: '45.0', currencyCode: 'USD' });
       },
     ],
     [
       'product',
       '?handle=classic-gramercy-bouquet',
-      (b: any) => {
-        expect(b.product.variants.map((v: any) => v.price.amount)).toEqual(['85.0', '125.0', '175.0']);
+      (b: RouteDataMap['product']) => {
+        expect(b.product.variants.map((v) => v.price.amount)).toEqual(['85.0', '125.0', '175.0']);
         expect(b.product.accordionItems.length).toBeGreaterThan(0);
-        expect(b.seo.jsonLd[0]).toMatchObject({ '@type': 'Product', offers: expect.arrayContaining([expect.objectContaining({ price: '85.0' })]) });
+        expect(b.seo.jsonLd![0]).toMatchObject({ '@type': 'Product', offers: expect.arrayContaining([expect.objectContaining({ price: '85.0' })]) });
         expect(b.product.images[0].srcSet).toContain('width=3000');
       },
     ],
-    ['collections', '', (b: any) => expect(b.collections.map((c: any) => c.handle)).toContain('bouquets')],
+    ['collections', '', (b: RouteDataMap['collections']) => expect(b.collections.map((c) => c.handle)).toContain('bouquets')],
     [
       'collection',
       '?slug=bouquets',
-      (b: any) => {
+      (b: RouteDataMap['collection']) => {
         expect(b.collection.handle).toBe('bouquets');
         expect(b.products.length).toBeGreaterThan(0);
       },
     ],
-    ['page', '?slug=about', (b: any) => expect(b.page.type).toBe('aboutPage')],
-    ['page', '?slug=membership', (b: any) => expect(b.page.type).toBe('membershipPage')],
+    ['page', '?slug=about', (b: RouteDataMap['page']) => expect(b.page.type).toBe('aboutPage')],
+    ['page', '?slug=membership', (b: RouteDataMap['page']) => expect(b.page.type).toBe('membershipPage')],
   ])('%s%s', async (route, query, check) => {
     const res = await request(t.app).get(`/__payload/${route}${query}`);
     expect(res.status).toBe(200);

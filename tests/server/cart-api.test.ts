@@ -4,6 +4,7 @@
  * as it was).
  */
 import request from 'supertest';
+import type { CartLine } from '../../shared/types';
 import { startTestApp, type TestApp } from './support/app';
 import { fetchCart as fetchCartIn, newCart as newCartIn, UNKNOWN_CART, VARIANTS } from './support/cart';
 
@@ -101,9 +102,9 @@ describe('POST /api/cart/lines', () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ isError: true, message: 'Line item unavailable or not provided.' });
     // The answer reports the cart as it is, so the browser shows what really happened.
-    expect(res.body.data.lines.map((l: any) => l.merchandise.id)).toEqual([BODEGA]);
+    expect(res.body.data.lines.map((l: CartLine) => l.merchandise.id)).toEqual([BODEGA]);
     const cart = await fetchCart(cartId);
-    expect(cart.lines.map((l: any) => l.merchandise.id)).toEqual([BODEGA]);
+    expect(cart.lines.map((l) => l.merchandise.id)).toEqual([BODEGA]);
   });
 
   test.each([
@@ -166,11 +167,11 @@ describe('DELETE /api/cart/lines', () => {
   test('removes a line', async () => {
     const cartId = await newCart();
     await add({ cartId, merchandiseId: CLASSIC_PETITE });
-    const line = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines.find((l: any) => l.merchandise.id === BODEGA);
+    const line = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines.find((l: CartLine) => l.merchandise.id === BODEGA);
     const res = await request(t.app).delete('/api/cart/lines').send({ cartId, lineId: line.id });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Item successfully removed.');
-    expect(res.body.data.lines.map((l: any) => l.merchandise.id)).toEqual([CLASSIC_PETITE]);
+    expect(res.body.data.lines.map((l: CartLine) => l.merchandise.id)).toEqual([CLASSIC_PETITE]);
   });
 
   test.each([[{}], [{ lineId: 42 }], [{ lineId: '' }]])('no line id %j → 400, cart unchanged', async (body) => {

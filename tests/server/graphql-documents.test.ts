@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NoUnusedFragmentsRule, specifiedRules, validate } from 'graphql';
+import { Kind, NoUnusedFragmentsRule, OperationTypeNode, specifiedRules, validate } from 'graphql';
 import { findGraphQLDocuments, loadStorefrontSchema, REPO_ROOT } from '../../scripts/graphql-documents';
 
 const schema = loadStorefrontSchema();
@@ -13,7 +13,7 @@ const documents = findGraphQLDocuments();
 test('the project has the Storefront operations spec §7 needs', () => {
   const operations = documents
     .flatMap((d) => d.document.definitions)
-    .flatMap((def) => (def.kind === 'OperationDefinition' && def.name ? [def.name.value] : []));
+    .flatMap((def) => (def.kind === Kind.OPERATION_DEFINITION && def.name ? [def.name.value] : []));
   for (const name of [
     'Shop',
     'ProductByHandle',
@@ -32,7 +32,7 @@ test('the project has the Storefront operations spec §7 needs', () => {
 
 // A fragment exported on its own is not "unused": the operations that spread it are checked too.
 const fragmentRules = specifiedRules.filter((rule) => rule !== NoUnusedFragmentsRule);
-const isFragmentOnly = (d: (typeof documents)[number]) => d.document.definitions.every((def) => def.kind === 'FragmentDefinition');
+const isFragmentOnly = (d: (typeof documents)[number]) => d.document.definitions.every((def) => def.kind === Kind.FRAGMENT_DEFINITION);
 
 test.each(documents.map((d) => [`${d.file} ${d.exportName}`, d] as const))('%s is valid against the schema', (_, found) => {
   const errors = validate(schema, found.document, isFragmentOnly(found) ? fragmentRules : specifiedRules);
@@ -48,8 +48,8 @@ test('an invalid document is caught (the check is live)', () => {
 test('generated types mention every operation (run `npm run codegen` after changing a document)', () => {
   const generated = readFileSync(path.join(REPO_ROOT, 'server/upstream/storefront/generated.ts'), 'utf8');
   for (const def of documents.flatMap((d) => d.document.definitions)) {
-    if (def.kind !== 'OperationDefinition' || !def.name) continue;
-    const suffix = def.operation === 'query' ? 'Query' : 'Mutation';
+    if (def.kind !== Kind.OPERATION_DEFINITION || !def.name) continue;
+    const suffix = def.operation === OperationTypeNode.QUERY ? 'Query' : 'Mutation';
     expect(generated).toContain(`export type ${def.name.value}${suffix} =`);
   }
 });
