@@ -14,7 +14,7 @@ import { build, type Metafile } from 'esbuild';
 import type { ClientManifest } from './server/render/manifest';
 
 const ROOT = __dirname;
-/** Browser code must never pull these in (DESIGN §4.5): route data comes from /__payload. */
+/** Browser code must never pull these in (docs/architecture.md §4.5): route data comes from /__payload. */
 const SERVER_ONLY_PACKAGES = ['@apollo/client', 'graphql', '@sanity/client', 'groq-js', 'ioredis', 'express'];
 
 /** Build the browser bundle into `outDir/assets` and write `outDir/manifest.json`. */
@@ -89,7 +89,7 @@ export async function buildServer(outFile = path.join(ROOT, 'dist/server/index.j
     platform: 'node',
     format: 'cjs',
     // Node 24 LTS (engines, .nvmrc, Dockerfile). Keeps import attributes (`with { type: 'json' }`),
-    // which a plain `node20` target silently dropped (STACK-NOTES).
+    // which a plain `node20` target silently dropped (ADR-0010).
     target: 'node24',
     packages: 'external',
     jsx: 'automatic',

@@ -1,6 +1,6 @@
 // ESLint flat config (`npm run lint`): typescript-eslint's type-aware recommended rules for
 // all TypeScript, react-hooks for the browser app, and eslint-plugin-boundaries for the
-// architecture (DESIGN §2):
+// architecture (docs/architecture.md §2):
 //   client/    → must not import server/ or emulators/
 //   shared/    → must not import server/, client/ or emulators/
 //   server/    → must not import emulators/, except the entry point server/index.ts

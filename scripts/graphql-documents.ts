@@ -1,7 +1,7 @@
 /**
  * Finds every GraphQL document in the project: imports each server/**\/*.ts module that uses the
  * `gql` tag and collects its exported DocumentNodes. Used by `npm run codegen` and by the test
- * that validates every document against the real Storefront API schema (DESIGN §2).
+ * that validates every document against the real Storefront API schema (docs/architecture.md §2).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
