@@ -1,24 +1,24 @@
 /**
- * The Express app (docs/architecture.md §3, §4): built from a config and its dependencies, never listening, so
- * tests mount it with supertest. Order: security headers, compression, request id + logs, static
+ * The Express app (docs/architecture.md §3, §4): built from a config, a logger, a cache and the
+ * client manifest, never listening, so tests mount it with supertest. Order: security headers, compression, request id + logs, static
  * assets, payload JSON, the browser JSON API, the no-JavaScript cart form (POST /cart, the only
  * urlencoded body), health, then the page render handler (catch-all).
  */
 import path from 'node:path';
 import compression from 'compression';
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import { pinoHttp } from 'pino-http';
-import type { RouteDataSource } from '../shared/route-data';
 import type { Cache } from './cache';
 import type { Config } from './config';
 import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
-import { requestContext } from './http/request-context';
+import { requestContext, requestLog } from './http/request-context';
 import { securityHeaders } from './http/security';
 import { createAvailabilityService } from './cart/calendar';
 import { createCartService, type CartService } from './cart/service';
 import { createServerDataSource, UpstreamData } from './loaders';
 import type { Logger } from './logger';
+import { createRenderHandler, type ClientManifest } from './render';
 import { availabilityRoutes } from './routes/availability';
 import { cartRoutes } from './routes/cart';
 import { cartFormRoutes } from './routes/cart-form';
@@ -30,10 +30,8 @@ import { storefrontClientFactory } from './upstream/storefront/client';
 export type AppDeps = {
   log: Logger;
   cache: Cache;
-  /** The page renderer over the app's data source (server/render's createRenderHandler). */
-  render: (dataSource: RouteDataSource) => RequestHandler;
-  /** Build id from the client manifest (`/__build`); null when the client is not built. */
-  buildId: string | null;
+  /** The client build's manifest: entry script, stylesheets and the build id (`/__build`). */
+  manifest: ClientManifest;
 };
 
 /** The Express app and the cart service every cart entry point uses (tests reach it too). */
@@ -84,8 +82,16 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use('/api', apiNotFound);
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
 
-  app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.buildId }));
-  app.use(deps.render(dataSource));
+  app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.manifest.buildId }));
+  app.use(
+    createRenderHandler({
+      dataSource,
+      manifest: deps.manifest,
+      siteUrl: config.siteUrl,
+      shippingExcludedTag: config.shippingExcludedTag,
+      logError: (err, ctx) => requestLog(deps.log).error({ err, ...ctx }, 'render failed'),
+    }),
+  );
   app.use(errorHandler(deps.log));
   return app;
 }

@@ -13,7 +13,7 @@ import { createApp } from './app';
 import { createCache } from './cache';
 import { ConfigError, detectMode, loadConfig, PROJECT_ROOT, siteUrlFrom, type Config } from './config';
 import { createLogger, type Logger } from './logger';
-import { createRenderHandler, loadClientManifest } from './render';
+import { loadClientManifest } from './render';
 import { EmulatorEnvError, emulatorOptionsFromEnv, startEmulators, type RunningEmulators } from '../emulators';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -66,19 +66,7 @@ async function main() {
   logStartupMode(log, config.mode, process.env.NODE_ENV);
   const manifest = loadClientManifest(config.clientDistDir);
   const cache = createCache(config.redisUrl, log);
-  const app = createApp(config, {
-    log,
-    cache,
-    buildId: manifest.buildId,
-    render: (dataSource) =>
-      createRenderHandler({
-        dataSource,
-        manifest,
-        siteUrl: config.siteUrl,
-        shippingExcludedTag: config.shippingExcludedTag,
-        logError: (err, ctx) => log.error({ err, ...ctx }, 'render failed'),
-      }),
-  });
+  const app = createApp(config, { log, cache, manifest });
 
   const server: Server = app.listen(config.port, () => {
     log.info(

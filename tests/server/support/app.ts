@@ -13,7 +13,7 @@ import { startEmulators, type RunningEmulators } from '../../../emulators';
 import { createApp, type App } from '../../../server/app';
 import { MemoryCache, type Cache } from '../../../server/cache';
 import { loadConfig, type Config } from '../../../server/config';
-import { createRenderHandler, loadClientManifest } from '../../../server/render';
+import { loadClientManifest } from '../../../server/render';
 
 export type TestApp = { app: App; config: Config; emulators: RunningEmulators; cache: Cache; stop(): Promise<void> };
 
@@ -45,19 +45,7 @@ export async function startTestApp(
   const log = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const cache = opts.cache?.(log) ?? new MemoryCache(log);
   const manifest = loadClientManifest(distDir);
-  const app = createApp(config, {
-    log,
-    cache,
-    buildId: manifest.buildId,
-    render: (dataSource) =>
-      createRenderHandler({
-        dataSource,
-        manifest,
-        siteUrl: config.siteUrl,
-        shippingExcludedTag: config.shippingExcludedTag,
-        logError: () => {},
-      }),
-  });
+  const app = createApp(config, { log, cache, manifest });
   return {
     app,
     config,
