@@ -10,6 +10,7 @@
  * A loader that cannot find its page throws `RouteError(404, "Page Not Found: {path}")`
  * (spec §8); an upstream failure throws `RouteError(5xx, …)`.
  */
+import type { Customer, OrderDetail, OrderSummary } from './customer';
 import type { Cart, CollectionSummary, ContentPage, HomeModule, ProductCard, ProductDetail, Seo, SiteSettings } from './types';
 
 export type RouteDataMap = {
@@ -27,6 +28,22 @@ export type RouteDataMap = {
    * browser's cart store instead. Personal data: answered `private, no-store`, never cached.
    */
   cart: { seo: Seo; cart: Cart | null };
+  /**
+   * The account screens (spec §2). Personal: their loaders see the cookies and every answer is
+   * `private, no-store`. The sign-in screens redirect a signed-in customer to /accounts/account;
+   * the protected ones redirect a visitor without a valid session to
+   * /accounts/login?return={path}. A redirect thrown by a loader reaches the browser as a real
+   * HTTP redirect (page) or as the payload endpoint's `X-Route-Redirect` header (navigation).
+   */
+  login: { seo: Seo };
+  register: { seo: Seo };
+  activate: { seo: Seo };
+  forgotPassword: { seo: Seo };
+  resetPassword: { seo: Seo };
+  account: { seo: Seo; customer: Customer };
+  addresses: { seo: Seo; customer: Customer };
+  orders: { seo: Seo; orders: OrderSummary[] };
+  order: { seo: Seo; order: OrderDetail };
 };
 
 export type RouteId = keyof RouteDataMap;
