@@ -1,9 +1,11 @@
 /**
  * The browser's `RouteDataSource`: route data comes as JSON from the server's payload
  * endpoint `GET /__payload/{routeId}?{params}`, so no GraphQL or GROQ client ships to the
- * browser (docs/architecture.md §4.5). A non-2xx answer `{ status, message }` is rethrown as `RouteError`.
+ * browser (docs/architecture.md §4.5). A non-2xx answer `{ status, message }` is rethrown as
+ * `RouteError`; an `X-Route-Redirect` header (a loader's redirect) becomes react-router's redirect.
  */
-import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../shared/route-data';
+import { redirect } from 'react-router';
+import { ROUTE_REDIRECT_HEADER, RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../shared/route-data';
 
 /** Build `/__payload/{route}?{params}` (undefined params are left out). */
 export function payloadUrl(route: RouteId, params: RouteParams): string {
@@ -22,6 +24,9 @@ export const clientDataSource: RouteDataSource = {
       if (request.signal.aborted) throw error;
       throw new RouteError(503, 'Network Error');
     }
+    // A loader's redirect (an account page without a session): navigate there instead.
+    const location = res.headers.get(ROUTE_REDIRECT_HEADER);
+    if (location) throw redirect(location);
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       const { status, message } = errorFields(body);
