@@ -1,12 +1,14 @@
 /**
  * Browser entry: reads the server's JSON state block, rebuilds the stores from their
- * snapshot, and hydrates the same route table over the /__payload data source.
+ * snapshot, hydrates the same route table over the /__payload data source, then loads the
+ * signed-in customer (spec §4 App start).
  */
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './App';
 import { clientDataSource } from './data-source';
+import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
 import { createRoutes } from './routes';
 import { createStores } from './stores';
@@ -25,20 +27,11 @@ function browserStorage(): Storage | null {
   }
 }
 
-/** The `cart_id` cookie (set by the no-JavaScript add-to-cart form), or null. */
-function cookieCartId(): string | null {
-  const match = /(?:^|;\s*)cart_id=([^;]*)/.exec(document.cookie);
-  try {
-    return match ? decodeURIComponent(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
 const state = readState();
 const stores = createStores(state.stores, {
   storage: browserStorage(),
   cookieCartId,
+  hasCustomerSession,
   shippingExcludedTag: state.config.shippingExcludedTag,
 });
 const router = createBrowserRouter(createRoutes(clientDataSource), { hydrationData: hydrateRouter(state.router) });
@@ -49,3 +42,7 @@ hydrateRoot(
     <RouterProvider router={router} />
   </AppProviders>,
 );
+
+// Spec §4 App start: the customer is fetched after hydration (the HTML never holds it), and only
+// when the session hint cookie says there is one.
+void stores.customer.load();

@@ -10,6 +10,15 @@ import { ErrorPage } from './components/ErrorPage';
 import { PageLayout } from './components/PageLayout';
 import { Shell } from './components/Shell';
 import { pathOf } from './lib/format';
+import { AccountPage } from './pages/account/AccountPage';
+import { ActivatePage } from './pages/account/ActivatePage';
+import { AddressesPage } from './pages/account/AddressesPage';
+import { ForgotPasswordPage } from './pages/account/ForgotPasswordPage';
+import { LoginPage } from './pages/account/LoginPage';
+import { OrderPage } from './pages/account/OrderPage';
+import { OrdersPage } from './pages/account/OrdersPage';
+import { RegisterPage } from './pages/account/RegisterPage';
+import { ResetPasswordPage } from './pages/account/ResetPasswordPage';
 import { CartPage } from './pages/CartPage';
 import { CollectionPage } from './pages/CollectionPage';
 import { CollectionsPage } from './pages/CollectionsPage';
@@ -72,6 +81,17 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
             page('collections', 'collections', CollectionsPage),
             page('collection', 'collections/:slug', CollectionPage),
             page('cart', 'cart', CartPage),
+            // Spec §2 account screens: the sign-in ones, then the protected ones (the server
+            // redirects a visitor without a session to /accounts/login?return={path}).
+            page('login', 'accounts/login', LoginPage),
+            page('register', 'accounts/register', RegisterPage),
+            page('activate', 'accounts/activate', ActivatePage),
+            page('forgotPassword', 'accounts/forgot-password', ForgotPasswordPage),
+            page('resetPassword', 'accounts/reset-password', ResetPasswordPage),
+            page('account', 'accounts/account', AccountPage),
+            page('addresses', 'accounts/addresses', AddressesPage),
+            page('orders', 'accounts/orders', OrdersPage),
+            page('order', 'accounts/orders/:orderNumber', OrderPage),
             { id: 'not-found', path: '404', Component: NotFoundPage, handle: { status: 404 } satisfies RouteHandle },
             page('page', ':slug', ContentPage),
             {

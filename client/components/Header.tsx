@@ -1,7 +1,7 @@
 /**
  * Site header (spec §2): announcement bar, logo, primary link with a product dropdown,
- * header and mega-menu links (with optional product dropdowns), right-hand links, the mobile
- * menu toggle and the cart button "{cartTitle} ({totalQuantity})". Sticky; the logo narrows
+ * header and mega-menu links (with optional product dropdowns), right-hand links, the account
+ * link, the mobile menu toggle and the cart button "{cartTitle} ({totalQuantity})". Sticky; the logo narrows
  * after scrolling past 32px; the header hides while scrolling down and returns on scrolling up.
  */
 import { observer } from 'mobx-react-lite';
@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavLink, ProductCard, SiteSettings } from '../../shared/types';
 import { useStores } from '../stores';
+import { AccountLink } from './AccountLink';
 import { CART_BUTTON_ID } from './CartDrawer';
 import { LinkTo } from './LinkTo';
 import { MobileMenu } from './MobileMenu';
@@ -137,6 +138,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
               </li>
             ))}
           </ul>
+          <AccountLink className="account-link" />
           <CartButton title={cartData.cartTitle} />
         </div>
       </div>

@@ -1,7 +1,8 @@
-/** The mobile menu (below 768px): every header link in one column; closes on route change. */
+/** The mobile menu (below 768px): every header link and the account link in one column; closes on route change. */
 import { observer } from 'mobx-react-lite';
 import type { SiteSettings } from '../../shared/types';
 import { useStores } from '../stores';
+import { AccountLink } from './AccountLink';
 import { LinkTo } from './LinkTo';
 
 export const MobileMenu = observer(function MobileMenu({ header }: { header: SiteSettings['header'] }) {
@@ -20,6 +21,9 @@ export const MobileMenu = observer(function MobileMenu({ header }: { header: Sit
             <LinkTo link={link} />
           </li>
         ))}
+        <li>
+          <AccountLink />
+        </li>
       </ul>
     </nav>
   );

@@ -2,6 +2,7 @@
 import type { AvailabilityAnswer } from '../../shared/availability';
 import type { CartAttributeInput } from '../../shared/cart-attributes';
 import type { ApiResult, Cart } from '../../shared/types';
+import { jsonCall as call } from './json-call';
 
 /** Body of `PUT /api/cart/attributes`: the client-held checkout values (spec §3); the server adds the lines. */
 export type CheckoutDetails = Omit<CartAttributeInput, 'lines'>;
@@ -16,20 +17,6 @@ export interface CartApi {
   saveAttributes(input: { cartId: string } & CheckoutDetails): Promise<ApiResult<Cart>>;
   /** The scheduler's calendar for the cart's lines; `data` null when there is nothing to show. */
   availability(input: { cartId: string; type: 'delivery' | 'pickup' }): Promise<ApiResult<AvailabilityAnswer | null>>;
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
-  try {
-    const res = await fetch(path, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-    return (await res.json()) as ApiResult<T>;
-  } catch {
-    return { isError: true, message: 'Network Error' };
-  }
 }
 
 /** `CartApi` over fetch, for the browser. */

@@ -5,7 +5,6 @@
  * quantities and a checkout link. `?error={code}` is that form's refusal (shared/cart-refusals.ts),
  * shown as the code's fixed text; unknown codes show nothing.
  */
-import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { cartRefusalText } from '../../shared/cart-refusals';
 import type { Cart, SiteSettings } from '../../shared/types';
@@ -13,17 +12,7 @@ import { CartLines } from '../components/cart/CartLines';
 import { CartView } from '../components/cart/CartView';
 import { formatMoney } from '../lib/format';
 import { useRouteData } from '../lib/route-data';
-
-const subscribeNever = () => () => undefined;
-
-/** False on the server and while hydrating, true afterwards (and on client navigations). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from '../lib/use-hydrated';
 
 /** The server-rendered cart: lines with quantities, subtotal, a plain checkout link. */
 function StaticCart({ cart, settings }: { cart: Cart | null; settings: SiteSettings }) {

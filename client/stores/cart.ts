@@ -128,6 +128,23 @@ export class CartStore {
     });
   }
 
+  /**
+   * Run a change of the cart that another store asks the server for (the buyer identity, spec §4)
+   * in the queue, after any pending change. Its answer replaces the cart only while `cartId` is
+   * still this cart; a failure changes nothing (no cart message: the shopper did not ask for it).
+   */
+  applyServerChange(cartId: string, change: (cartId: string) => Promise<ApiResult<Cart>>): Promise<boolean> {
+    return this.enqueue(async () => {
+      if (this.cart?.id !== cartId) return false;
+      const { isError, data } = await change(cartId);
+      if (isError || data?.id !== cartId) return false;
+      runInAction(() => {
+        this.cart = data;
+      });
+      return true;
+    });
+  }
+
   /** Store the cart id with a fresh 2-day expiry (spec §4). */
   private remember(id: string) {
     this.storage?.setItem(CART_ID_KEY, id);

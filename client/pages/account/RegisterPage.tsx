@@ -1,0 +1,74 @@
+/**
+ * /accounts/register (spec §2 authentication screens): first and last name, email, password.
+ * Spec §5: email and password required, the password at least PASSWORD_MIN_LENGTH long. On
+ * success the form gives way to spec §8 "Customer sucessfully created" and the activation hint,
+ * plus, in local mode, the link to the emulator's mail inbox.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { PASSWORD_MIN_LENGTH, type MailSentResult } from '../../../shared/customer';
+import { AuthCard } from '../../components/account/AuthCard';
+import { FormAlert } from '../../components/account/FormAlert';
+import { FormField } from '../../components/account/FormField';
+import { MailSentNote } from '../../components/account/MailSentNote';
+import { SubmitButton } from '../../components/account/SubmitButton';
+import { formText, useAccountForm } from '../../components/account/use-account-form';
+import { ACCOUNT_MESSAGES, checkRegister } from '../../lib/account-checks';
+import { useStores } from '../../stores';
+
+export function RegisterPage() {
+  const { customer } = useStores();
+  const form = useAccountForm<'firstName' | 'lastName' | 'email' | 'password'>();
+  const [sent, setSent] = useState<MailSentResult | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = formText(event.currentTarget, 'email');
+    const password = formText(event.currentTarget, 'password', { trim: false });
+    const firstName = formText(event.currentTarget, 'firstName') || undefined;
+    const lastName = formText(event.currentTarget, 'lastName') || undefined;
+    void form.submit(checkRegister({ email, password }), () => customer.api.register({ email, password, firstName, lastName }), setSent);
+  }
+
+  if (sent) {
+    return (
+      <AuthCard title="Create account">
+        <MailSentNote title={ACCOUNT_MESSAGES.customerCreated} result={sent}>
+          <p>Check your email for the link to activate your account.</p>
+        </MailSentNote>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Create account"
+      footer={
+        <p>
+          Already have an account? <Link to="/accounts/login">Sign in</Link>
+        </p>
+      }
+    >
+      <form className="account-form" method="post" noValidate onSubmit={onSubmit}>
+        <FormAlert form={form} />
+        <div className="account-form__pair">
+          <FormField {...form.field('firstName')} name="firstName" label="First name" autoComplete="given-name" optional />
+          <FormField {...form.field('lastName')} name="lastName" label="Last name" autoComplete="family-name" optional />
+        </div>
+        <FormField {...form.field('email')} name="email" label="Email" type="email" autoComplete="email" inputMode="email" required />
+        <FormField
+          {...form.field('password')}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          required
+        />
+        <SubmitButton pending={form.pending} pendingLabel="Creating account…" className="button--block">
+          Create account
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
