@@ -1,14 +1,23 @@
 /** What every resolver receives: the emulator's state and the request's `@inContext`. */
 import type { Catalogue } from './catalogue';
 import type { CartStore } from './carts';
+import type { CustomerStore } from './customers';
 import type { Inventory } from './inventory';
+import type { Mailbox } from './mail';
+import type { OrderStore } from './orders';
 
 export type StorefrontContext = {
   catalogue: Catalogue;
   carts: CartStore;
   inventory: Inventory;
-  /** The emulator's own base URL, for absolute URLs (images, checkoutUrl). */
+  customers: CustomerStore;
+  orders: OrderStore;
+  /** Where activation and reset mail is kept. */
+  mailbox: Mailbox;
+  /** The emulator's own base URL, for absolute URLs (images, checkoutUrl, activation URLs). */
   origin: string;
+  /** The storefront's base URL, for links in mail and `Order.customerUrl`. */
+  shopUrl: string;
   /** `@inContext(country:)`, e.g. "US"; null when the operation has none. */
   country: string | null;
   /** `@inContext(language:)`, e.g. "EN"; null when the operation has none. */

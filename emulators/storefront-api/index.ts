@@ -1,12 +1,14 @@
 /**
  * The Shopify Storefront API emulator (docs/architecture.md §2): the real 2026-04 schema executed by graphql-js
- * over the seeded catalogue, with persistent carts, the hosted-checkout stand-in (orders) and the
- * CDN image stand-in.
+ * over the seeded catalogue, with persistent carts, customer accounts (seeded from
+ * `{contentDir}/customers.json` into a new data dir), the hosted-checkout stand-in (orders), a
+ * local mail inbox (`/__emulator/inbox`) and the CDN image stand-in.
  *
  *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
  *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: local-public-token`
  *
- * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, or the state files are corrupt.
+ * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/customers.json` is
+ *   invalid, or the state files are corrupt.
  */
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -15,9 +17,13 @@ import { loadCatalogue } from './catalogue';
 import { CartStore } from './carts';
 import { checkoutRouter } from './checkout/routes';
 import type { StorefrontContext } from './context';
+import { seedCustomers } from './customer-seed';
+import { CustomerStore } from './customers';
 import { graphqlHandler, PRIVATE_TOKEN_HEADER, PUBLIC_TOKEN_HEADER } from './graphql-http';
 import { imageHandler } from './image-route';
+import { inboxRouter } from './inbox/routes';
 import { Inventory } from './inventory';
+import { Mailbox } from './mail';
 import { OrderStore } from './orders';
 import { buildExecutableSchema } from './resolvers';
 
@@ -30,14 +36,18 @@ export const DEFAULT_PRIVATE_TOKEN = 'local-private-token';
 export const DEFAULT_SHOP_URL = 'http://localhost:3000';
 
 export { listOrders, type StoredOrder } from './orders';
+export { DEFAULT_ACCESS_TOKEN_TTL_MS } from './customers';
+export type { MailMessage } from './mail';
 
 export type StorefrontEmulatorOptions = EmulatorOptions & {
   /** Accepted in `X-Shopify-Storefront-Access-Token`, default `local-public-token`. */
   publicToken?: string;
   /** Accepted in `Shopify-Storefront-Private-Token`, default `local-private-token`. */
   privateToken?: string;
-  /** The storefront the checkout pages link back to, default http://localhost:3000. */
+  /** The storefront the checkout pages and account mail link to, default http://localhost:3000. */
   shopUrl?: string;
+  /** How long a customer access token lives, in milliseconds; default 14 days (Shopify's). */
+  customerAccessTokenTtlMs?: number;
 };
 
 /** Start the emulator; port defaults to 4001 (`DEFAULT_STOREFRONT_PORT`). */
@@ -49,6 +59,10 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const inventory = new Inventory();
   const carts = new CartStore(dataDir, catalogue, inventory);
   const orders = new OrderStore(dataDir, carts, inventory);
+  const customers = new CustomerStore(dataDir, { accessTokenTtlMs: opts.customerAccessTokenTtlMs });
+  const mailbox = new Mailbox(dataDir);
+  await seedCustomers(contentDir, { customers, orders, catalogue });
+  const shopUrl = opts.shopUrl ?? DEFAULT_SHOP_URL;
   const schema = buildExecutableSchema();
   // The bound URL is only known after listen(); absolute URLs are built from it per request.
   const site = { origin: '' };
@@ -73,11 +87,12 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
         publicToken: opts.publicToken ?? DEFAULT_PUBLIC_TOKEN,
         privateToken: opts.privateToken ?? DEFAULT_PRIVATE_TOKEN,
       },
-      (inContext): StorefrontContext => ({ catalogue, carts, inventory, origin: site.origin, ...inContext }),
+      (inContext): StorefrontContext => ({ catalogue, carts, inventory, customers, orders, mailbox, origin: site.origin, shopUrl, ...inContext }),
     ),
   );
   app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));
-  app.use(checkoutRouter({ carts, orders, shopName: catalogue.shop.name, shopUrl: opts.shopUrl ?? DEFAULT_SHOP_URL }));
+  app.use(checkoutRouter({ carts, orders, customers, shopName: catalogue.shop.name, shopUrl }));
+  app.use(inboxRouter({ mailbox, shopName: catalogue.shop.name, shopUrl }));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ errors: 'Not Found' });
   });
@@ -91,7 +106,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   });
 
   const running = await listen('storefront-api', app, { port, host: opts.host }, async () => {
-    await Promise.all([carts.flush(), orders.flush()]);
+    await Promise.all([carts.flush(), orders.flush(), customers.flush(), mailbox.flush()]);
   });
   site.origin = running.url;
   return running;

@@ -1,11 +1,16 @@
 /**
  * Orders placed by the checkout stand-in, kept in `{dataDir}/storefront/orders.json`. Placing an
  * order completes the cart (so `cart(id:)` answers null, as after a Shopify checkout), records
- * the sale in the inventory, and numbers orders from #1001 like a new Shopify shop.
+ * the sale in the inventory, and numbers orders from #1001 like a new Shopify shop (each order
+ * takes the number after the highest one so far).
+ *
+ * Seeded past orders (customer-seed.ts) are numbered the same way but marked `seeded`: the
+ * catalogue's stock counts are today's, so those sales were already taken off and are not
+ * replayed into the inventory.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { CartStore, StoredCart, Attribute } from './carts';
+import type { CartStore, StoredCart, StoredLine, Attribute } from './carts';
 import { gid, numericIdOf } from './ids';
 import type { Inventory } from './inventory';
 import { money, type MoneyV2 } from './money';
@@ -47,9 +52,25 @@ export type StoredOrder = {
   currencyCode: 'USD';
   financialStatus: 'PAID';
   fulfillmentStatus: 'UNFULFILLED';
-  /** The cart's buyerIdentity customer access token, linking the order to a customer account. */
-  customerAccessToken: string | null;
-  cartToken: string;
+  /**
+   * The numeric id of the customer whose live access token was on the cart (buyerIdentity) when
+   * the order was placed; null for guests. Absent in orders.json files written before customer
+   * accounts existed (read as null).
+   */
+  customerId?: number | null;
+  /** The cart the order came from; null for seeded orders. */
+  cartToken: string | null;
+  /** A seeded past order: shown to its customer, never taken off the stock again. */
+  seeded?: boolean;
+};
+
+/** A past order for the seed: its lines name catalogue variants; prices come from the catalogue. */
+export type SeededOrderInput = Pick<
+  StoredOrder,
+  'processedAt' | 'email' | 'customerName' | 'checkoutMethod' | 'shippingAddress' | 'attributes' | 'note'
+> & {
+  customerId: number;
+  lines: { variantId: number; sellingPlanId?: number | null; quantity: number; attributes?: Attribute[] }[];
 };
 
 export type Buyer = { email: string; name: string; checkoutMethod: CheckoutMethod; shippingAddress: ShippingAddress | null };
@@ -76,6 +97,7 @@ export class OrderStore {
     this.orders = listOrders(dataDir);
     this.file = new JsonFile(ordersFile(dataDir), () => this.orders);
     for (const order of this.orders) {
+      if (order.seeded) continue;
       for (const line of order.lines) this.inventory.recordSale(numericIdOf(line.variant.id, 'ProductVariant') ?? -1, line.quantity);
     }
   }
@@ -86,6 +108,16 @@ export class OrderStore {
 
   byToken(token: string): StoredOrder | undefined {
     return this.orders.find((o) => o.token === token);
+  }
+
+  /** The orders of customer `customerId`, oldest first. */
+  forCustomer(customerId: number): StoredOrder[] {
+    return this.orders.filter((o) => o.customerId === customerId);
+  }
+
+  /** Whether any seeded order is stored (the seed is not added twice). */
+  hasSeeded(): boolean {
+    return this.orders.some((o) => o.seeded);
   }
 
   /** Lines whose quantity exceeds what is left now (stock may have sold since they were added). */
@@ -103,12 +135,78 @@ export class OrderStore {
     });
   }
 
-  /** Turn `cart` into an order for `buyer`. Callers check `shortages` first. */
-  place(cart: StoredCart, buyer: Buyer): StoredOrder {
-    const lines = cart.lines.map((line): OrderLine => {
+  /**
+   * Turn `cart` into an order for `buyer`, linked to customer `customerId` (null for a guest).
+   * Callers check `shortages` first.
+   */
+  place(cart: StoredCart, buyer: Buyer, customerId: number | null): StoredOrder {
+    const order = this.append({
+      email: buyer.email,
+      customerName: buyer.name,
+      checkoutMethod: buyer.checkoutMethod,
+      shippingAddress: buyer.shippingAddress,
+      processedAt: new Date().toISOString(),
+      attributes: cart.attributes,
+      note: cart.note,
+      customerId,
+      cartToken: cart.token,
+      ...this.priced(cart.lines),
+    });
+    for (const line of cart.lines) this.inventory.recordSale(line.variantId, line.quantity);
+    this.carts.complete(cart);
+    this.file.save();
+    return order;
+  }
+
+  /** Store seeded past orders, numbered in `processedAt` order after the existing ones; stock is untouched. */
+  addSeeded(inputs: SeededOrderInput[]): StoredOrder[] {
+    const sorted = [...inputs].sort((a, b) => Date.parse(a.processedAt) - Date.parse(b.processedAt));
+    const added = sorted.map(({ lines, ...input }) =>
+      this.append({
+        ...input,
+        cartToken: null,
+        seeded: true,
+        ...this.priced(
+          lines.map((l, i) => ({
+            id: String(i),
+            variantId: l.variantId,
+            sellingPlanId: l.sellingPlanId ?? null,
+            quantity: l.quantity,
+            attributes: l.attributes ?? [],
+          })),
+        ),
+      }),
+    );
+    this.file.save();
+    return added;
+  }
+
+  private append(
+    fields: Omit<StoredOrder, 'id' | 'token' | 'orderNumber' | 'name' | 'currencyCode' | 'financialStatus' | 'fulfillmentStatus'>,
+  ): StoredOrder {
+    const orderNumber = Math.max(FIRST_ORDER_NUMBER - 1, ...this.orders.map((o) => o.orderNumber)) + 1;
+    const order: StoredOrder = {
+      id: gid('Order', orderNumber),
+      token: randomBytes(16).toString('hex'),
+      orderNumber,
+      name: `#${orderNumber}`,
+      ...fields,
+      currencyCode: 'USD',
+      financialStatus: 'PAID',
+      fulfillmentStatus: 'UNFULFILLED',
+    };
+    this.orders.push(order);
+    return order;
+  }
+
+  /** Order lines and totals for cart-like lines, at today's catalogue prices. */
+  private priced(cartLines: StoredLine[]): Pick<StoredOrder, 'lines' | 'subtotal' | 'total'> {
+    let subtotal = 0;
+    const lines = cartLines.map((line): OrderLine => {
       const variant = this.carts.variantOf(line);
       const plan = this.carts.planOf(line);
       const unit = unitPriceCents(variant, plan);
+      subtotal += unit * line.quantity;
       return {
         title: variant.product.title,
         quantity: line.quantity,
@@ -119,34 +217,7 @@ export class OrderStore {
         total: money(unit * line.quantity),
       };
     });
-    const subtotal = cart.lines.reduce((sum, line) => sum + unitPriceCents(this.carts.variantOf(line), this.carts.planOf(line)) * line.quantity, 0);
-    const orderNumber = FIRST_ORDER_NUMBER + this.orders.length;
-    const order: StoredOrder = {
-      id: gid('Order', orderNumber),
-      token: randomBytes(16).toString('hex'),
-      orderNumber,
-      name: `#${orderNumber}`,
-      processedAt: new Date().toISOString(),
-      email: buyer.email,
-      customerName: buyer.name,
-      checkoutMethod: buyer.checkoutMethod,
-      shippingAddress: buyer.shippingAddress,
-      lines,
-      attributes: cart.attributes,
-      note: cart.note,
-      subtotal: money(subtotal),
-      total: money(subtotal),
-      currencyCode: 'USD',
-      financialStatus: 'PAID',
-      fulfillmentStatus: 'UNFULFILLED',
-      customerAccessToken: cart.buyerIdentity.customerAccessToken,
-      cartToken: cart.token,
-    };
-    this.orders.push(order);
-    for (const line of cart.lines) this.inventory.recordSale(line.variantId, line.quantity);
-    this.carts.complete(cart);
-    this.file.save();
-    return order;
+    return { lines, subtotal: money(subtotal), total: money(subtotal) };
   }
 
   flush(): Promise<void> {

@@ -1,6 +1,9 @@
 import { listOrders, type StoredOrder } from '../../emulators/storefront-api';
 import { startHarness, type Harness } from '../fixtures/storefront/harness';
 
+/** The fixture's customers.json seeds four past orders; checkouts continue after them. */
+const SEEDED_ORDERS = ['#1001', '#1002', '#1003', '#1004'];
+
 let sf: Harness;
 beforeEach(async () => {
   sf = await startHarness({ shopUrl: 'http://shop.test' });
@@ -95,7 +98,7 @@ describe('checkout stand-in', () => {
     ]) {
       expect(page).toContain(text);
     }
-    expect(listOrders(sf.dataDir)).toEqual([]);
+    expect(listOrders(sf.dataDir).map((o) => o.name)).toEqual(SEEDED_ORDERS);
   });
 
   it('places an order: completes the cart, stores the order, decrements stock, confirms', async () => {
@@ -112,7 +115,7 @@ describe('checkout stand-in', () => {
     const page = await confirmation.text();
     for (const text of [
       'Thank you, Ada Lovelace!',
-      '#1001',
+      '#1005',
       'Local delivery on 2026-05-08',
       'Classic Gramercy Bouquet',
       '$224.00 USD',
@@ -129,10 +132,13 @@ describe('checkout stand-in', () => {
     expect((await fetch(cart.checkoutUrl)).status).toBe(410);
 
     await sf.stop(true); // orders are flushed on stop and read back from disk
-    const [order] = listOrders(sf.dataDir);
+    const orders = listOrders(sf.dataDir);
+    expect(orders.map((o) => o.name)).toEqual([...SEEDED_ORDERS, '#1005']);
+    const order = orders.at(-1)!;
     expect(order).toMatchObject({
-      name: '#1001',
-      orderNumber: 1001,
+      name: '#1005',
+      orderNumber: 1005,
+      customerId: null,
       email: 'ada@example.com',
       financialStatus: 'PAID',
       fulfillmentStatus: 'UNFULFILLED',
@@ -178,9 +184,10 @@ describe('checkout stand-in', () => {
     expect((await post(body.data!.cartCreate.cart.checkoutUrl, { email: 'cy@example.com', name: 'Cy' })).status).toBe(303);
 
     const { orders } = (await (await fetch(`${sf.emulator.url}/__emulator/orders`)).json()) as { orders: StoredOrder[] };
-    expect(orders.map((o) => [o.name, o.email, o.checkoutMethod, o.shippingAddress])).toEqual([
-      ['#1001', 'ada@example.com', 'pickup', null],
-      ['#1002', 'cy@example.com', 'pickup', null],
+    expect(orders.slice(0, SEEDED_ORDERS.length).map((o) => o.name)).toEqual(SEEDED_ORDERS);
+    expect(orders.slice(SEEDED_ORDERS.length).map((o) => [o.name, o.email, o.checkoutMethod, o.shippingAddress])).toEqual([
+      ['#1005', 'ada@example.com', 'pickup', null],
+      ['#1006', 'cy@example.com', 'pickup', null],
     ]);
   });
 

@@ -3,6 +3,7 @@
  * shipping need a US address; pickup needs only email and name. Messages follow Shopify
  * checkout's wording ("Enter an email", …).
  */
+import type { AddressFields } from '../addresses';
 import type { Attribute } from '../carts';
 import type { Buyer, CheckoutMethod } from '../orders';
 
@@ -20,6 +21,26 @@ export type FieldErrors = Partial<Record<keyof CheckoutForm, string>>;
 
 export const EMPTY_FORM: CheckoutForm = { email: '', name: '', address1: '', address2: '', city: '', province: '', zip: '' };
 const MAX_LENGTH = 255;
+
+/** What the form needs of a signed-in customer. */
+export type KnownBuyer = { email: string; firstName: string | null; lastName: string | null; defaultAddress: AddressFields | null };
+
+/**
+ * The form's first values: the cart's email, else the customer's; the customer's name; and their
+ * default address when it is a US one (the form takes US addresses only; the state as its code).
+ */
+export function prefilledForm(cartEmail: string | null, customer: KnownBuyer | null): CheckoutForm {
+  const a = customer?.defaultAddress?.countryCode === 'US' ? customer.defaultAddress : null;
+  return {
+    email: cartEmail ?? customer?.email ?? '',
+    name: [customer?.firstName, customer?.lastName].filter(Boolean).join(' '),
+    address1: a?.address1 ?? '',
+    address2: a?.address2 ?? '',
+    city: a?.city ?? '',
+    province: a?.provinceCode ?? a?.province ?? '',
+    zip: a?.zip ?? '',
+  };
+}
 
 /** The cart's `Checkout-Method` attribute (delivery | pickup | shipping), delivery when unset (spec §3). */
 export function checkoutMethodOf(attributes: Attribute[]): CheckoutMethod {

@@ -11,8 +11,7 @@ import type { CheckoutMethod, Shortage, StoredOrder } from '../orders';
 import { unitPriceCents } from '../pricing';
 import { type CheckoutForm, type FieldErrors, needsAddress } from './form';
 import { html, type SafeHtml } from './html';
-
-export const STYLESHEET_PATH = '/checkout/assets/checkout.css';
+import { layout } from './layout';
 
 /** The cart attributes shown to the buyer (spec §3), in this order. */
 const SHOWN_ATTRIBUTES = [
@@ -29,14 +28,6 @@ const METHOD_LABEL: Record<CheckoutMethod, string> = { delivery: 'Local delivery
 
 const formatMoney = (m: MoneyV2) =>
   `$${Number(m.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${m.currencyCode}`;
-
-function layout(title: string, shopName: string, shopUrl: string, body: SafeHtml): string {
-  const page = html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · ${shopName}</title><link rel="stylesheet" href="${STYLESHEET_PATH}"></head>
-<body><header><a href="${shopUrl}">${shopName}</a></header><main id="main">${body}</main>
-<footer class="muted">Local checkout emulator: no payment is taken.</footer></body></html>`;
-  return `<!doctype html>${page.text}`;
-}
 
 type SummaryLine = { title: string; options: string | null; plan: string | null; quantity: number; total: MoneyV2 };
 

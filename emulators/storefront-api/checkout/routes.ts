@@ -2,10 +2,12 @@
  * The hosted-checkout stand-in (docs/architecture.md §2 "Checkout"), mounted on the Storefront emulator:
  *
  * - `GET  /cart/c/{token}?key={key}` (a cart's checkoutUrl): the checkout page; 404 for an unknown
- *   cart, 410 for one already checked out.
+ *   cart, 410 for one already checked out. For a cart linked to a customer (buyerIdentity with a
+ *   live customer access token) the form starts with their email, name and default address.
  * - `POST` the same URL (urlencoded email, name, address1, address2, city, province, zip):
  *   400 with the form re-rendered on invalid input, 409 when stock ran out meanwhile; otherwise
- *   the order is placed and the browser is sent (303) to `/checkout/orders/{orderToken}`.
+ *   the order is placed (for the linked customer, if any) and the browser is sent (303) to
+ *   `/checkout/orders/{orderToken}`.
  * - `GET  /__emulator/orders`: every order as JSON, for tests.
  * - `GET  /__emulator/carts`: `{ count }` of stored carts, for tests (a refused add creates none).
  */
@@ -13,17 +15,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import type { CartStore, StoredCart } from '../carts';
+import type { CustomerStore } from '../customers';
 import { REPO_ROOT } from '../../shared/server';
 import type { OrderStore } from '../orders';
-import { checkoutMethodOf, EMPTY_FORM, readForm, validateForm } from './form';
-import { checkoutPage, confirmationPage, messagePage, STYLESHEET_PATH } from './pages';
+import { checkoutMethodOf, prefilledForm, readForm, validateForm } from './form';
+import { STYLESHEET_PATH } from './layout';
+import { checkoutPage, confirmationPage, messagePage } from './pages';
 
-export type CheckoutDeps = { carts: CartStore; orders: OrderStore; shopName: string; shopUrl: string };
+export type CheckoutDeps = { carts: CartStore; orders: OrderStore; customers: CustomerStore; shopName: string; shopUrl: string };
 
 // From the repo root, not __dirname, so the bundled server (dist/server) finds it too.
 const stylesheet = readFileSync(path.join(REPO_ROOT, 'emulators', 'storefront-api', 'checkout', 'checkout.css'));
 
-export function checkoutRouter({ carts, orders, shopName, shopUrl }: CheckoutDeps): Router {
+export function checkoutRouter({ carts, orders, customers, shopName, shopUrl }: CheckoutDeps): Router {
   const router = express.Router();
   const page = (res: Response, status: number, body: string) => res.status(status).type('html').set('Cache-Control', 'no-store').send(body);
 
@@ -50,6 +54,7 @@ export function checkoutRouter({ carts, orders, shopName, shopUrl }: CheckoutDep
   router.get('/cart/c/:token', (req, res) => {
     const cart = openCart(req, res);
     if (!cart) return;
+    const customer = customers.byAccessToken(cart.buyerIdentity.customerAccessToken);
     page(
       res,
       200,
@@ -57,7 +62,7 @@ export function checkoutRouter({ carts, orders, shopName, shopUrl }: CheckoutDep
         cart,
         carts,
         method: checkoutMethodOf(cart.attributes),
-        form: { ...EMPTY_FORM, email: cart.buyerIdentity.email ?? '' },
+        form: prefilledForm(cart.buyerIdentity.email, customer && { ...customer, defaultAddress: customers.defaultAddress(customer) }),
         errors: {},
         shortages: [],
         action: action(cart),
@@ -87,7 +92,8 @@ export function checkoutRouter({ carts, orders, shopName, shopUrl }: CheckoutDep
       render(409, {});
       return;
     }
-    const order = orders.place(cart, result.buyer);
+    const customer = customers.byAccessToken(cart.buyerIdentity.customerAccessToken);
+    const order = orders.place(cart, result.buyer, customer?.id ?? null);
     res.redirect(303, `/checkout/orders/${order.token}`);
   });
 

@@ -2,6 +2,11 @@
  * Resolvers for carts: the `cart` query, the cart mutations the storefront sends, and the Cart /
  * CartLine / cost fields. Semantics (merging, stock, user errors) live in carts.ts; prices in
  * pricing.ts. `@inContext(country:)` becomes a new cart's buyerIdentity.countryCode.
+ *
+ * A buyerIdentity `customerAccessToken` links the cart to that customer: it must be live (else
+ * the CartUserError INVALID "Customer is invalid" on the token's field, and nothing changes), and
+ * the cart's email becomes the customer's unless the input gives one. `buyerIdentity.customer` answers the customer while
+ * the token stays live.
  */
 import type { SellingPlanModel, VariantModel } from '../catalogue';
 import {
@@ -12,11 +17,13 @@ import {
   type CartInput,
   type LineInput,
   type LineUpdateInput,
+  type CartResult,
   type StoredCart,
   type StoredLine,
 } from '../carts';
 import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
+import type { CustomerStore } from '../customers';
 import { money } from '../money';
 import { compareAtCents, unitPriceCents } from '../pricing';
 import { sellingPlanAllocation } from './catalogue';
@@ -65,6 +72,23 @@ function cartCost(cart: StoredCart, ctx: StorefrontContext) {
 const attributeOf = (attributes: Attribute[], key: string) => attributes.find((a) => a.key === key) ?? null;
 const noMetafields = (_: unknown, { identifiers }: { identifiers: unknown[] }) => identifiers.map(() => null);
 
+/**
+ * The identity to store when it names a customer: without an email in the input, the customer's
+ * (signing in replaces a guest email). Null when the token is given but not live.
+ */
+function linkedIdentity(customers: CustomerStore, identity: Partial<BuyerIdentity>): Partial<BuyerIdentity> | null {
+  if (identity.customerAccessToken == null) return identity;
+  const customer = customers.byAccessToken(identity.customerAccessToken);
+  if (!customer) return null;
+  return { ...identity, email: identity.email ?? customer.email };
+}
+
+const invalidCustomer = (cart: StoredCart | null, field: string[]): CartResult => ({
+  cart,
+  userErrors: [{ code: 'INVALID', field, message: 'Customer is invalid' }],
+  warnings: [],
+});
+
 /** The checkout page for a cart, on the emulator (Shopify's is on the shop's checkout domain). */
 export const checkoutUrl = (origin: string, cart: StoredCart) =>
   `${origin}/cart/c/${encodeURIComponent(cart.token)}?key=${encodeURIComponent(cart.key)}`;
@@ -75,7 +99,11 @@ export const cartResolvers = {
   },
 
   Mutation: {
-    cartCreate: (_: unknown, { input }: { input?: CartInput | null }, ctx: StorefrontContext) => ctx.carts.create(input ?? {}, ctx.country),
+    cartCreate: (_: unknown, { input }: { input?: CartInput | null }, ctx: StorefrontContext) => {
+      const identity = input?.buyerIdentity ? linkedIdentity(ctx.customers, input.buyerIdentity) : undefined;
+      if (identity === null) return invalidCustomer(null, ['input', 'buyerIdentity', 'customerAccessToken']);
+      return ctx.carts.create({ ...input, buyerIdentity: identity }, ctx.country);
+    },
     cartLinesAdd: (_: unknown, a: { cartId: string; lines: LineInput[] }, ctx: StorefrontContext) => ctx.carts.addLines(a.cartId, a.lines),
     cartLinesUpdate: (_: unknown, a: { cartId: string; lines: LineUpdateInput[] }, ctx: StorefrontContext) =>
       ctx.carts.updateLines(a.cartId, a.lines),
@@ -83,20 +111,23 @@ export const cartResolvers = {
     cartAttributesUpdate: (_: unknown, a: { cartId: string; attributes: Attribute[] }, ctx: StorefrontContext) =>
       ctx.carts.updateAttributes(a.cartId, a.attributes),
     cartNoteUpdate: (_: unknown, a: { cartId: string; note: string }, ctx: StorefrontContext) => ctx.carts.updateNote(a.cartId, a.note),
-    cartBuyerIdentityUpdate: (_: unknown, a: { cartId: string; buyerIdentity: Partial<BuyerIdentity> }, ctx: StorefrontContext) =>
-      ctx.carts.updateBuyerIdentity(a.cartId, a.buyerIdentity),
+    cartBuyerIdentityUpdate: (_: unknown, a: { cartId: string; buyerIdentity: Partial<BuyerIdentity> }, ctx: StorefrontContext) => {
+      const cart = ctx.carts.find(a.cartId);
+      const identity = linkedIdentity(ctx.customers, a.buyerIdentity);
+      if (cart && !identity) return invalidCustomer(cart, ['buyerIdentity', 'customerAccessToken']);
+      return ctx.carts.updateBuyerIdentity(a.cartId, identity ?? a.buyerIdentity);
+    },
   },
 
   Cart: {
     id: (cart: StoredCart) => cartGid(cart),
     checkoutUrl: (cart: StoredCart, _: unknown, ctx: StorefrontContext) => checkoutUrl(ctx.origin, cart),
     attribute: (cart: StoredCart, { key }: { key: string }) => attributeOf(cart.attributes, key),
-    buyerIdentity: (cart: StoredCart) => ({
+    buyerIdentity: (cart: StoredCart, _: unknown, ctx: StorefrontContext) => ({
       countryCode: cart.buyerIdentity.countryCode,
       email: cart.buyerIdentity.email,
       phone: cart.buyerIdentity.phone,
-      // Customer accounts are not emulated here yet: the token is kept (and copied to orders) but resolves no Customer.
-      customer: null,
+      customer: ctx.customers.byAccessToken(cart.buyerIdentity.customerAccessToken),
       deliveryAddressPreferences: [],
       preferences: null,
       purchasingCompany: null,

@@ -1,6 +1,6 @@
 /**
  * The executable Storefront schema: the real 2026-04 schema plus the emulator's resolvers
- * (scalars, catalogue, cart, node lookups). Every interface/union resolves by the `__typename`
+ * (scalars, catalogue, cart, customer accounts, orders, node lookups). Every interface/union resolves by the `__typename`
  * its objects carry, so no abstract type is left without a resolveType.
  */
 import { addResolversToSchema } from '@graphql-tools/schema';
@@ -10,6 +10,8 @@ import { scalarResolvers } from '../scalars';
 import { loadStorefrontSchema } from '../schema';
 import { cartResolvers } from './cart';
 import { catalogueNode, catalogueResolvers } from './catalogue';
+import { customerResolvers } from './customer';
+import { orderResolvers } from './order';
 
 function node(ctx: StorefrontContext, id: string): unknown {
   const cart = ctx.carts.find(id);
@@ -49,7 +51,15 @@ export function buildExecutableSchema(): GraphQLSchema {
   const schema = loadStorefrontSchema();
   return addResolversToSchema({
     schema,
-    resolvers: mergeResolverMaps([scalarResolvers, typenameResolvers(schema), catalogueResolvers, cartResolvers, nodeResolvers]) as never,
+    resolvers: mergeResolverMaps([
+      scalarResolvers,
+      typenameResolvers(schema),
+      catalogueResolvers,
+      cartResolvers,
+      customerResolvers,
+      orderResolvers,
+      nodeResolvers,
+    ]) as never,
     updateResolversInPlace: false,
   });
 }

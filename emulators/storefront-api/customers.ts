@@ -1,0 +1,462 @@
+/**
+ * Customer accounts (Storefront API 2026-04 "classic" customers), independent of GraphQL.
+ *
+ * - A customer is created `disabled` (this shop requires email verification) and becomes
+ *   `enabled` by activation or password reset; only enabled customers get access tokens.
+ * - Emails are unique case-insensitively (stored lower-cased); phones (E.164) are unique too.
+ * - Access tokens are 32 random bytes (hex), valid for `accessTokenTtlMs` (default 14 days, as on
+ *   Shopify) and renewable before they expire. Changing the password (update, activation, reset)
+ *   revokes every earlier token.
+ * - Activation (30 days) and reset (24 hours) tokens are one-time; issuing a new one replaces the
+ *   previous one of its kind.
+ * - Tokens of every kind are stored as SHA-256 hashes, passwords as scrypt hashes (secrets.ts).
+ * - Addresses: at most 250 per customer; the first one added becomes the default.
+ *
+ * State lives in `{dataDir}/storefront/customers.json` (JsonFile: atomic, coalesced writes).
+ * Methods that can be refused answer `{ errors }` with CustomerUserErrors and change nothing.
+ */
+import path from 'node:path';
+import { applyAddressInput, type AddressFields, type MailingAddressInput, type MailingAddressModel } from './addresses';
+import {
+  emailError,
+  ERRORS,
+  nameError,
+  normalizeEmail,
+  passwordError,
+  phoneOrError,
+  type CustomerUserError,
+  type CustomerErrorCode,
+} from './customer-rules';
+import { gid, numericIdOf } from './ids';
+import { JsonFile } from './persistence';
+import { DECOY_HASH, hashPassword, newToken, tokenHash, verifyPassword } from './secrets';
+
+export const DEFAULT_ACCESS_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const ACTIVATION_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** Addresses per customer (spec §9; Shopify's limit). */
+export const MAX_ADDRESSES = 250;
+
+export type StoredAddress = AddressFields & { id: number };
+
+/** A one-time token (activation or reset), by hash; `usedAt` is set once it has been used. */
+type OneTimeToken = { hash: string; expiresAt: string; usedAt: string | null };
+type AccessTokenRecord = { hash: string; createdAt: string; expiresAt: string };
+
+export type StoredCustomer = {
+  id: number;
+  /** Lower-cased. */
+  email: string;
+  /** `scrypt$…` (secrets.ts). */
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** E.164. */
+  phone: string | null;
+  acceptsMarketing: boolean;
+  /** `disabled`: registered, not activated yet; `enabled`: may sign in. */
+  state: 'disabled' | 'enabled';
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  addresses: StoredAddress[];
+  defaultAddressId: number | null;
+  accessTokens: AccessTokenRecord[];
+  activation: OneTimeToken | null;
+  reset: OneTimeToken | null;
+};
+
+type CustomersFile = { nextCustomerId: number; nextAddressId: number; customers: StoredCustomer[] };
+
+/** A token handed to the client: the secret itself (never stored) and when it expires (ISO 8601). */
+export type IssuedToken = { accessToken: string; expiresAt: string };
+
+export type CustomerCreateInput = {
+  email: string;
+  password: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  acceptsMarketing?: boolean | null;
+};
+export type CustomerUpdateInput = Partial<{ [K in keyof CustomerCreateInput]: CustomerCreateInput[K] | null }>;
+
+/** A customer created from the seed (customer-seed.ts): already enabled, with addresses. */
+export type SeedCustomerInput = Omit<CustomerCreateInput, 'acceptsMarketing'> & {
+  acceptsMarketing: boolean;
+  tags: string[];
+  createdAt: string;
+  addresses: MailingAddressInput[];
+  /** Index into `addresses`; the first address when absent. */
+  defaultAddress?: number;
+};
+
+type Refusal = { errors: CustomerUserError[] };
+const refuse = (...errors: CustomerUserError[]): Refusal => ({ errors });
+
+export const customerGid = (c: StoredCustomer) => gid('Customer', c.id);
+/** Unlike Shopify's, these ids carry no customer access token (the emulator checks ownership instead). */
+export const customerAddressGid = (a: StoredAddress) => gid('MailingAddress', a.id, { model_name: 'CustomerAddress' });
+export const addressModel = (a: StoredAddress): MailingAddressModel => ({ ...a, id: customerAddressGid(a) });
+
+const nowIso = () => new Date().toISOString();
+const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
+const live = (expiresAt: string) => Date.parse(expiresAt) > Date.now();
+const blankToNull = (value: string | null | undefined) => (value == null ? null : value.trim() || null);
+
+export class CustomerStore {
+  private readonly state: CustomersFile;
+  private readonly file: JsonFile<CustomersFile>;
+  private readonly accessTokenTtlMs: number;
+  /** Whether customers.json existed at start; the seed is loaded only into a new data dir. */
+  readonly existedAtStart: boolean;
+
+  constructor(dataDir: string, opts: { accessTokenTtlMs?: number } = {}) {
+    const file = path.join(dataDir, 'storefront', 'customers.json');
+    const loaded = JsonFile.load<CustomersFile | null>(file, null);
+    this.existedAtStart = loaded != null;
+    this.state = loaded ?? { nextCustomerId: 1, nextAddressId: 1, customers: [] };
+    this.file = new JsonFile(file, () => this.state);
+    this.accessTokenTtlMs = opts.accessTokenTtlMs ?? DEFAULT_ACCESS_TOKEN_TTL_MS;
+  }
+
+  all(): readonly StoredCustomer[] {
+    return this.state.customers;
+  }
+
+  byId(id: number): StoredCustomer | null {
+    return this.state.customers.find((c) => c.id === id) ?? null;
+  }
+
+  byEmail(email: string): StoredCustomer | null {
+    const wanted = normalizeEmail(email);
+    return this.state.customers.find((c) => c.email === wanted) ?? null;
+  }
+
+  /** The customer a live (unexpired, unrevoked) access token belongs to, or null. */
+  byAccessToken(token: string | null | undefined): StoredCustomer | null {
+    return token ? (this.findToken(token)?.customer ?? null) : null;
+  }
+
+  /** The default address, or null. */
+  defaultAddress(customer: StoredCustomer): StoredAddress | null {
+    return customer.addresses.find((a) => a.id === customer.defaultAddressId) ?? null;
+  }
+
+  /**
+   * customerCreate: a new disabled customer and its activation token. For the email of a customer
+   * who never activated, a fresh activation token and the CUSTOMER_DISABLED "We have sent an
+   * email…" error (Shopify re-sends the verification mail); for an enabled one, TAKEN.
+   */
+  async register(input: CustomerCreateInput): Promise<{
+    customer: StoredCustomer | null;
+    errors: CustomerUserError[];
+    activation: { customer: StoredCustomer; token: string } | null;
+  }> {
+    const field = (name: string) => ['input', name];
+    const email = normalizeEmail(input.email);
+    const errors = [emailError(email, field('email')), passwordError(input.password, field('password')), ...this.nameErrors(input, field)].filter(
+      (e): e is CustomerUserError => e != null,
+    );
+    const phone = this.phoneFor(input.phone, null, field('phone'), errors);
+    if (!errors.length) {
+      const existing = this.byEmail(email);
+      if (existing?.state === 'enabled') errors.push(ERRORS.emailTaken(field('email')));
+      else if (existing) {
+        const token = this.issueOneTime(existing, 'activation');
+        return { customer: null, errors: [ERRORS.activationResent(email)], activation: { customer: existing, token } };
+      }
+    }
+    if (errors.length) return { customer: null, errors, activation: null };
+    const passwordHash = await hashPassword(input.password);
+    // Another registration for this email may have finished while the password was hashed.
+    if (this.byEmail(email)) return { customer: null, errors: [ERRORS.emailTaken(field('email'))], activation: null };
+    const customer = this.insert({
+      email,
+      passwordHash,
+      firstName: blankToNull(input.firstName),
+      lastName: blankToNull(input.lastName),
+      phone: phone ?? null,
+      acceptsMarketing: input.acceptsMarketing ?? false,
+      state: 'disabled',
+      tags: [],
+      createdAt: nowIso(),
+    });
+    const token = this.issueOneTime(customer, 'activation');
+    return { customer, errors: [], activation: { customer, token } };
+  }
+
+  /**
+   * customerAccessTokenCreate. A wrong email or password is UNIDENTIFIED_CUSTOMER (which one is
+   * not told, and an unknown email costs the same scrypt time); the right password of an account
+   * not activated yet is CUSTOMER_DISABLED.
+   */
+  async signIn(email: string, password: string): Promise<{ token: IssuedToken } | Refusal> {
+    const customer = this.byEmail(email);
+    const matches = await verifyPassword(password, customer?.passwordHash ?? (await DECOY_HASH));
+    if (!customer || !matches) return refuse(ERRORS.unidentified());
+    if (customer.state !== 'enabled') return refuse(ERRORS.notActivated(customer.email));
+    return { token: this.issueAccessToken(customer) };
+  }
+
+  /** customerAccessTokenRenew: the same token with a new expiry; null when it is not live. */
+  renew(token: string): IssuedToken | null {
+    const record = this.findToken(token)?.record;
+    if (!record) return null;
+    record.expiresAt = inFuture(this.accessTokenTtlMs);
+    this.file.save();
+    return { accessToken: token, expiresAt: record.expiresAt };
+  }
+
+  /** customerAccessTokenDelete: revoke a live token; its hash (the deleted token's id), or null. */
+  revoke(token: string): string | null {
+    const found = this.findToken(token);
+    if (!found) return null;
+    found.customer.accessTokens = found.customer.accessTokens.filter((t) => t !== found.record);
+    this.file.save();
+    return found.record.hash;
+  }
+
+  /** customerRecover: a reset token for a known email; UNIDENTIFIED_CUSTOMER "Could not find customer" otherwise. */
+  issueReset(email: string): { customer: StoredCustomer; token: string } | Refusal {
+    const customer = this.byEmail(email);
+    if (!customer) return refuse(ERRORS.recoverUnknown());
+    return { customer, token: this.issueOneTime(customer, 'reset') };
+  }
+
+  /**
+   * customerActivateByUrl: with a live activation token, set the password, enable the customer and
+   * sign them in. TOKEN_INVALID for an unknown, used or expired token; ALREADY_ENABLED when the
+   * token is this customer's and the account is enabled already.
+   */
+  activate(customerId: number, token: string, password: string) {
+    return this.redeem('activation', customerId, token, password);
+  }
+
+  /** customerResetByUrl: like `activate` with a reset token (and no ALREADY_ENABLED). */
+  resetPassword(customerId: number, token: string, password: string) {
+    return this.redeem('reset', customerId, token, password);
+  }
+
+  /**
+   * customerUpdate: change the given fields (undefined keeps a field; null or "" clears first
+   * name, last name and phone). A new password revokes every token and answers a new one.
+   */
+  async update(customer: StoredCustomer, input: CustomerUpdateInput): Promise<{ customer: StoredCustomer; token: IssuedToken | null } | Refusal> {
+    const field = (name: string) => ['customer', name];
+    const errors = this.nameErrors(input, field);
+    let email: string | undefined;
+    if (input.email != null) {
+      email = normalizeEmail(input.email);
+      const problem = emailError(email, field('email'));
+      if (problem) errors.push(problem);
+      else if (this.byEmail(email) && this.byEmail(email) !== customer) errors.push(ERRORS.emailTaken(field('email')));
+    }
+    const phone = this.phoneFor(input.phone, customer, field('phone'), errors);
+    if (input.password != null) {
+      const problem = passwordError(input.password, field('password'));
+      if (problem) errors.push(problem);
+    }
+    if (errors.length) return refuse(...errors);
+    const passwordHash = input.password != null ? await hashPassword(input.password) : null;
+    if (email !== undefined) customer.email = email;
+    if (input.firstName !== undefined) customer.firstName = blankToNull(input.firstName);
+    if (input.lastName !== undefined) customer.lastName = blankToNull(input.lastName);
+    if (phone !== undefined) customer.phone = phone;
+    if (input.acceptsMarketing != null) customer.acceptsMarketing = input.acceptsMarketing;
+    let token: IssuedToken | null = null;
+    if (passwordHash) {
+      customer.passwordHash = passwordHash;
+      customer.accessTokens = [];
+      token = this.issueAccessToken(customer);
+    }
+    this.touch(customer);
+    return { customer, token };
+  }
+
+  /** customerAddressCreate: at most MAX_ADDRESSES; the first address becomes the default. */
+  addAddress(customer: StoredCustomer, input: MailingAddressInput): { address: StoredAddress } | Refusal {
+    if (customer.addresses.length >= MAX_ADDRESSES) return refuse(ERRORS.tooManyAddresses(MAX_ADDRESSES));
+    const result = applyAddressInput(null, input);
+    if ('problems' in result) return refuse(...addressErrors(result.problems));
+    const address = { ...result.address, id: this.state.nextAddressId++ };
+    customer.addresses.push(address);
+    customer.defaultAddressId ??= address.id;
+    this.touch(customer);
+    return { address };
+  }
+
+  /** customerAddressUpdate: the given fields of one of the customer's addresses. NOT_FOUND for anyone else's. */
+  updateAddress(customer: StoredCustomer, addressId: string, input: MailingAddressInput): { address: StoredAddress } | Refusal {
+    const address = this.addressOf(customer, addressId);
+    if (!address) return refuse(ERRORS.addressNotFound(['id']));
+    const result = applyAddressInput(address, input);
+    if ('problems' in result) return refuse(...addressErrors(result.problems));
+    Object.assign(address, result.address);
+    this.touch(customer);
+    return { address };
+  }
+
+  /** customerAddressDelete: when it was the default, the first remaining address becomes the default. */
+  deleteAddress(customer: StoredCustomer, addressId: string): { deleted: StoredAddress } | Refusal {
+    const address = this.addressOf(customer, addressId);
+    if (!address) return refuse(ERRORS.addressNotFound(['id']));
+    customer.addresses = customer.addresses.filter((a) => a !== address);
+    if (customer.defaultAddressId === address.id) customer.defaultAddressId = customer.addresses[0]?.id ?? null;
+    this.touch(customer);
+    return { deleted: address };
+  }
+
+  /** customerDefaultAddressUpdate. */
+  setDefaultAddress(customer: StoredCustomer, addressId: string): { customer: StoredCustomer } | Refusal {
+    const address = this.addressOf(customer, addressId);
+    if (!address) return refuse(ERRORS.addressNotFound(['addressId']));
+    customer.defaultAddressId = address.id;
+    this.touch(customer);
+    return { customer };
+  }
+
+  /** Create an enabled customer from the seed. @throws on invalid seed data (a broken seed must not start). */
+  async seed(input: SeedCustomerInput): Promise<StoredCustomer> {
+    const problems = [
+      emailError(normalizeEmail(input.email), ['email']),
+      passwordError(input.password, ['password']),
+      ...this.nameErrors(input, (name) => [name]),
+    ].filter((e): e is CustomerUserError => e != null);
+    const phone = this.phoneFor(input.phone, null, ['phone'], problems);
+    if (this.byEmail(input.email)) problems.push(ERRORS.emailTaken(['email']));
+    const addresses = input.addresses.map((a) => applyAddressInput(null, a));
+    for (const a of addresses) if ('problems' in a) problems.push(...addressErrors(a.problems));
+    if (problems.length) throw new Error(`seed customer ${input.email}: ${problems.map((p) => p.message).join('; ')}`);
+    const customer = this.insert({
+      email: normalizeEmail(input.email),
+      passwordHash: await hashPassword(input.password),
+      firstName: blankToNull(input.firstName),
+      lastName: blankToNull(input.lastName),
+      phone: phone ?? null,
+      acceptsMarketing: input.acceptsMarketing,
+      state: 'enabled',
+      tags: input.tags,
+      createdAt: input.createdAt,
+    });
+    customer.addresses = addresses.map((a) => ({ ...(a as { address: AddressFields }).address, id: this.state.nextAddressId++ }));
+    customer.defaultAddressId = customer.addresses[input.defaultAddress ?? 0]?.id ?? null;
+    this.file.save();
+    return customer;
+  }
+
+  flush(): Promise<void> {
+    return this.file.flush();
+  }
+
+  private async redeem(
+    kind: 'activation' | 'reset',
+    customerId: number,
+    token: string,
+    password: string,
+  ): Promise<{ customer: StoredCustomer; token: IssuedToken } | Refusal> {
+    const customer = this.byId(customerId);
+    const record = customer?.[kind];
+    const invalid = kind === 'activation' ? ERRORS.activationUrlInvalid() : ERRORS.resetUrlInvalid();
+    if (!customer || !record || record.hash !== tokenHash(token)) return refuse(invalid);
+    if (kind === 'activation' && customer.state === 'enabled') return refuse(ERRORS.alreadyEnabled());
+    if (record.usedAt || !live(record.expiresAt)) return refuse(invalid);
+    const problem = passwordError(password, ['password']);
+    if (problem) return refuse(problem);
+    const passwordHash = await hashPassword(password);
+    // The token may have been used by a concurrent request while the password was hashed.
+    if (record.usedAt || customer[kind] !== record) return refuse(invalid);
+    record.usedAt = nowIso();
+    customer.passwordHash = passwordHash;
+    customer.state = 'enabled';
+    customer.accessTokens = [];
+    this.touch(customer);
+    return { customer, token: this.issueAccessToken(customer) };
+  }
+
+  private insert(fields: Omit<StoredCustomer, 'id' | 'updatedAt' | 'addresses' | 'defaultAddressId' | 'accessTokens' | 'activation' | 'reset'>) {
+    const customer: StoredCustomer = {
+      id: this.state.nextCustomerId++,
+      ...fields,
+      updatedAt: fields.createdAt,
+      addresses: [],
+      defaultAddressId: null,
+      accessTokens: [],
+      activation: null,
+      reset: null,
+    };
+    this.state.customers.push(customer);
+    this.file.save();
+    return customer;
+  }
+
+  private issueAccessToken(customer: StoredCustomer): IssuedToken {
+    const accessToken = newToken();
+    const expiresAt = inFuture(this.accessTokenTtlMs);
+    // Expired tokens are dropped here so the file does not grow with every sign-in.
+    customer.accessTokens = customer.accessTokens.filter((t) => live(t.expiresAt));
+    customer.accessTokens.push({ hash: tokenHash(accessToken), createdAt: nowIso(), expiresAt });
+    this.file.save();
+    return { accessToken, expiresAt };
+  }
+
+  private issueOneTime(customer: StoredCustomer, kind: 'activation' | 'reset'): string {
+    const token = newToken();
+    customer[kind] = {
+      hash: tokenHash(token),
+      expiresAt: inFuture(kind === 'activation' ? ACTIVATION_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS),
+      usedAt: null,
+    };
+    this.file.save();
+    return token;
+  }
+
+  private findToken(token: string): { customer: StoredCustomer; record: AccessTokenRecord } | null {
+    const hash = tokenHash(token);
+    for (const customer of this.state.customers) {
+      const record = customer.accessTokens.find((t) => t.hash === hash && live(t.expiresAt));
+      if (record && customer.state === 'enabled') return { customer, record };
+    }
+    return null;
+  }
+
+  private addressOf(customer: StoredCustomer, addressId: string): StoredAddress | null {
+    const id = numericIdOf(addressId, 'MailingAddress');
+    return id == null ? null : (customer.addresses.find((a) => a.id === id) ?? null);
+  }
+
+  private nameErrors(input: { firstName?: string | null; lastName?: string | null }, field: (name: string) => string[]): CustomerUserError[] {
+    return [
+      input.firstName ? nameError(input.firstName, 'First name', field('firstName')) : null,
+      input.lastName ? nameError(input.lastName, 'Last name', field('lastName')) : null,
+    ].filter((e): e is CustomerUserError => e != null);
+  }
+
+  /** The E.164 phone to store (null clears, undefined keeps), pushing INVALID / TAKEN onto `errors`. */
+  private phoneFor(
+    value: string | null | undefined,
+    self: StoredCustomer | null,
+    field: string[],
+    errors: CustomerUserError[],
+  ): string | null | undefined {
+    if (value === undefined) return undefined;
+    if (value === null || !value.trim()) return null;
+    const result = phoneOrError(value, field);
+    if ('error' in result) {
+      errors.push(result.error);
+      return undefined;
+    }
+    if (this.state.customers.some((c) => c !== self && c.phone === result.phone)) errors.push(ERRORS.phoneTaken(field));
+    return result.phone;
+  }
+
+  private touch(customer: StoredCustomer): void {
+    customer.updatedAt = nowIso();
+    this.file.save();
+  }
+}
+
+/** Address problems as CustomerUserErrors on `["address", field]`. */
+function addressErrors(problems: { field: string; problem: CustomerErrorCode; message: string }[]): CustomerUserError[] {
+  return problems.map((p) => ({ code: p.problem, field: ['address', p.field], message: p.message }));
+}

@@ -1,0 +1,95 @@
+/**
+ * Resolvers for Order and OrderLineItem, reached through `Customer.orders`. Orders come from the
+ * checkout stand-in (orders.ts): no taxes, shipping, duties, discounts, refunds or fulfillments,
+ * so those amounts are 0.0 and those lists empty. The billing address is the shipping address
+ * (the stand-in takes no payment details), or null for pickup.
+ */
+import { US, usState, type MailingAddressModel } from '../addresses';
+import { paginate, type PageArgs } from '../connections';
+import type { StorefrontContext } from '../context';
+import { gid, numericIdOf } from '../ids';
+import { money } from '../money';
+import type { OrderLine, StoredOrder } from '../orders';
+
+type Ctx = StorefrontContext;
+/** An order line with its position, which keys its cursor (lines have no id of their own). */
+type LineView = OrderLine & { position: number };
+
+const zero = () => money(0);
+const nothing = () => null;
+
+/** The order's ship-to as a MailingAddress (the checkout form's single name is split at its first space). */
+function orderAddress(order: StoredOrder): MailingAddressModel | null {
+  const a = order.shippingAddress;
+  if (!a) return null;
+  const [firstName, ...rest] = a.name.trim().split(/\s+/);
+  const state = usState(a.province);
+  return {
+    id: gid('MailingAddress', order.orderNumber, { model_name: 'Address' }),
+    firstName: firstName || null,
+    lastName: rest.join(' ') || null,
+    company: null,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    province: state?.province ?? a.province,
+    provinceCode: state?.provinceCode ?? null,
+    ...US,
+    zip: a.zip,
+    phone: null,
+  };
+}
+
+export const orderResolvers = {
+  Order: {
+    phone: nothing,
+    customerLocale: nothing,
+    canceledAt: nothing,
+    cancelReason: nothing,
+    edited: () => false,
+    currentTotalPrice: (o: StoredOrder) => o.total,
+    totalPrice: (o: StoredOrder) => o.total,
+    totalPriceV2: (o: StoredOrder) => o.total,
+    originalTotalPrice: (o: StoredOrder) => o.total,
+    subtotalPrice: (o: StoredOrder) => o.subtotal,
+    subtotalPriceV2: (o: StoredOrder) => o.subtotal,
+    currentSubtotalPrice: (o: StoredOrder) => o.subtotal,
+    totalShippingPrice: zero,
+    totalShippingPriceV2: zero,
+    currentTotalShippingPrice: zero,
+    totalTax: zero,
+    totalTaxV2: zero,
+    currentTotalTax: zero,
+    totalRefunded: zero,
+    totalRefundedV2: zero,
+    currentTotalDuties: nothing,
+    originalTotalDuties: nothing,
+    shippingAddress: (o: StoredOrder) => orderAddress(o),
+    billingAddress: (o: StoredOrder) => orderAddress(o),
+    customAttributes: (o: StoredOrder) => o.attributes,
+    lineItems: (o: StoredOrder, args: PageArgs) =>
+      paginate(
+        o.lines.map((line, position): LineView => ({ ...line, position })),
+        args,
+        (l) => l.position,
+      ),
+    // The storefront's account page for the order (spec §2: /accounts/orders/{ordernumber}).
+    customerUrl: (o: StoredOrder, _: unknown, ctx: Ctx) => `${ctx.shopUrl.replace(/\/+$/, '')}/accounts/orders/${o.orderNumber}`,
+    statusUrl: (o: StoredOrder, _: unknown, ctx: Ctx) => `${ctx.origin}/checkout/orders/${o.token}`,
+    discountApplications: (_: StoredOrder, args: PageArgs) => paginate([], args, () => ''),
+    shippingDiscountAllocations: () => [],
+    successfulFulfillments: () => [],
+    metafield: nothing,
+    metafields: (_: unknown, { identifiers }: { identifiers: unknown[] }) => identifiers.map(() => null),
+  },
+
+  OrderLineItem: {
+    currentQuantity: (l: LineView) => l.quantity,
+    // The catalogue's variant, as cart merchandise resolves; null once the catalogue no longer has it.
+    variant: (l: LineView, _: unknown, ctx: Ctx) => ctx.catalogue.variantById.get(numericIdOf(l.variant.id, 'ProductVariant') ?? -1) ?? null,
+    originalTotalPrice: (l: LineView) => l.total,
+    discountedTotalPrice: (l: LineView) => l.total,
+    customAttributes: (l: LineView) => l.attributes,
+    discountAllocations: () => [],
+  },
+};
