@@ -1,13 +1,14 @@
 /**
- * Starts every local emulator (docs/architecture.md §2): Storefront API, content lake and
- * scheduler, on their default ports or the given ones (0 = any free port, for tests), and hands
- * back the connection settings a client needs to talk to them. If one fails to start, the ones
- * already running are stopped before the error is rethrown.
+ * Starts every local emulator (docs/architecture.md §2): Storefront API, content lake, scheduler
+ * and customer-account authorization server, on their default ports or the given ones (0 = any
+ * free port, for tests), and hands back the connection settings a client needs to talk to them.
+ * If one fails to start, the ones already running are stopped before the error is rethrown.
  *
  * The emulators own their wire formats and these settings; they import nothing from the app
  * (server/, client/, the top-level shared/). The app's config takes `connection` as a plain value.
  */
 import { CONTENT_API_VERSION, DEFAULT_DATASET, DEFAULT_PROJECT_ID, startContentLakeEmulator } from './content-lake';
+import { DEFAULT_CUSTOMER_ACCOUNT_CLIENT_ID, startCustomerAccountEmulator } from './customer-account';
 import { DEFAULT_SCHEDULER_RULES, startSchedulerEmulator } from './scheduler';
 import type { RunningEmulator } from './shared/server';
 import { DEFAULT_PRIVATE_TOKEN, DEFAULT_PUBLIC_TOKEN, startStorefrontEmulator } from './storefront-api';
@@ -15,8 +16,8 @@ import { DEFAULT_PRIVATE_TOKEN, DEFAULT_PUBLIC_TOKEN, startStorefrontEmulator } 
 export { emulatorOptionsFromEnv, EmulatorEnvError, type EmulatorEnvOptions } from './env';
 export type { RunningEmulator } from './shared/server';
 
-/** TCP ports; 0 = any free port. Each defaults to its emulator's port (4001, 4002, 4003). */
-export type EmulatorPorts = { storefront?: number; content?: number; scheduler?: number };
+/** TCP ports; 0 = any free port. Each defaults to its emulator's port (4001, 4002, 4003, 4005). */
+export type EmulatorPorts = { storefront?: number; content?: number; scheduler?: number; customerAccount?: number };
 
 export type StartEmulatorsOptions = {
   /** Mutable state (carts, orders), default `<repo>/.data`. */
@@ -26,8 +27,13 @@ export type StartEmulatorsOptions = {
   ports?: EmulatorPorts;
   /** Bind address, default 127.0.0.1. */
   host?: string;
-  /** The storefront's public URL, for the checkout page's links back to the shop. */
+  /**
+   * The storefront's public URL: the checkout page links back to it, and the customer-account
+   * client's only redirect URI is `${shopUrl}/accounts/account`. Default http://localhost:3000.
+   */
   shopUrl?: string;
+  /** Lifetime of the Storefront API's customer access tokens in ms (tests shorten it); its default otherwise. */
+  customerAccessTokenTtlMs?: number;
 };
 
 /**
@@ -65,12 +71,19 @@ export type EmulatorConnection = {
     /** The `shop` query parameter it accepts, e.g. gramercy-stems.myshopify.com. */
     shop: string;
   };
+  customerAccount: {
+    /** OpenID Connect issuer; its metadata is at `${issuer}/.well-known/openid-configuration`. */
+    issuer: string;
+    /** The registered public client (no secret, PKCE S256 required). */
+    clientId: string;
+  };
 };
 
 export type RunningEmulators = {
   storefront: RunningEmulator;
   content: RunningEmulator;
   scheduler: RunningEmulator;
+  customerAccount: RunningEmulator;
   /** Where and with which credentials/ids to reach them (the bound ports, not the requested ones). */
   connection: EmulatorConnection;
   /** Stops all of them (in parallel); safe to call twice. */
@@ -78,7 +91,7 @@ export type RunningEmulators = {
 };
 
 /**
- * Starts the three emulators in parallel.
+ * Starts the four emulators in parallel.
  * @returns the running emulators, their `connection` settings and `stopAll`
  * @throws the first start error (port taken, bad seed data…), after stopping the others
  */
@@ -87,6 +100,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
   const tokens = { publicToken: DEFAULT_PUBLIC_TOKEN, privateToken: DEFAULT_PRIVATE_TOKEN };
   const lake = { projectId: DEFAULT_PROJECT_ID, dataset: DEFAULT_DATASET };
   const rules = DEFAULT_SCHEDULER_RULES;
+  const clientId = DEFAULT_CUSTOMER_ACCOUNT_CLIENT_ID;
   const started: RunningEmulator[] = [];
   const stopAll = async () => {
     const running = started.splice(0);
@@ -98,10 +112,19 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
     return emulator;
   };
   try {
-    const [storefront, content, scheduler] = await Promise.all([
-      track(startStorefrontEmulator({ ...common, ...tokens, port: opts.ports?.storefront, shopUrl: opts.shopUrl })),
+    const [storefront, content, scheduler, customerAccount] = await Promise.all([
+      track(
+        startStorefrontEmulator({
+          ...common,
+          ...tokens,
+          port: opts.ports?.storefront,
+          shopUrl: opts.shopUrl,
+          customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
+        }),
+      ),
       track(startContentLakeEmulator({ ...common, ...lake, port: opts.ports?.content })),
       track(startSchedulerEmulator({ ...common, rules, port: opts.ports?.scheduler })),
+      track(startCustomerAccountEmulator({ host: opts.host, port: opts.ports?.customerAccount, shopUrl: opts.shopUrl, clientId })),
     ]);
     const connection: EmulatorConnection = {
       storefront: { origin: storefront.url, ...tokens, imageOrigin: storefront.url },
@@ -112,8 +135,9 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
         deliveryLocationId: rules.delivery.locationIds[0],
         shop: rules.shop,
       },
+      customerAccount: { issuer: customerAccount.url, clientId },
     };
-    return { storefront, content, scheduler, connection, stopAll };
+    return { storefront, content, scheduler, customerAccount, connection, stopAll };
   } catch (err) {
     await stopAll();
     throw err;

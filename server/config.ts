@@ -58,6 +58,15 @@ export type Config = {
     /** How long one calendar answer is reused for the same type and lines (ms). */
     availabilityTtlMs: number;
   };
+  /** The customer-account authorization server (spec §7 "External customer authorization"). */
+  customerAccount: {
+    /** OpenID Connect issuer, exactly as the server advertises it; discovered at `${issuer}/.well-known/openid-configuration`. */
+    issuer: string;
+    /** The shop's public OAuth client id there (PKCE, no secret). */
+    clientId: string;
+    /** Per-call upper bound in ms (discovery, JWKS, token exchange). */
+    timeoutMs: number;
+  };
   redisUrl: string | null;
 };
 
@@ -68,7 +77,7 @@ export type Config = {
 export const PROJECT_ROOT = path.basename(path.dirname(__dirname)) === 'dist' ? path.resolve(__dirname, '..', '..') : path.resolve(__dirname, '..');
 
 /**
- * Local mode: how to reach the local stand-ins of the three upstreams, given by whoever started
+ * Local mode: how to reach the local stand-ins of the upstreams, given by whoever started
  * them. URLs are absolute (`http://host:port`), without a trailing slash.
  */
 export type LocalUpstreams = {
@@ -96,6 +105,11 @@ export type LocalUpstreams = {
     pickupLocationId: string;
     deliveryLocationId: string;
     shop: string;
+  };
+  customerAccount: {
+    /** OpenID Connect issuer URL. */
+    issuer: string;
+    clientId: string;
   };
 };
 
@@ -153,6 +167,11 @@ const Env = z.object({
   SCHEDULER_SHOP: optional,
   SCHEDULER_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   AVAILABILITY_TTL_SECONDS: z.coerce.number().int().positive().max(3600).default(60),
+  // The real customer-account server is only reachable over https. Kept verbatim: an issuer
+  // identifier (which may have a path) must match the one the server advertises exactly.
+  CUSTOMER_ACCOUNT_ISSUER: z.url({ protocol: /^https$/, error: 'an https URL, the OpenID issuer' }).optional(),
+  CUSTOMER_ACCOUNT_CLIENT_ID: optional,
+  CUSTOMER_ACCOUNT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SHIPPING_EXCLUDED_TAG: z.string().min(1).default('local-delivery-only'),
   TRUSTED_IP_HEADER: z
@@ -174,6 +193,8 @@ const LIVE_REQUIRED = [
   'SCHEDULER_PICKUP_LOCATION_ID',
   'SCHEDULER_DELIVERY_LOCATION_ID',
   'SCHEDULER_SHOP',
+  'CUSTOMER_ACCOUNT_ISSUER',
+  'CUSTOMER_ACCOUNT_CLIENT_ID',
 ] as const;
 
 /** Local mode unless a Shopify or Sanity variable is set (then every live variable is required). */
@@ -235,7 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
           "upstreams' connection settings as its second argument; set the live variables to use the real services",
       );
     }
-    const { storefront, content, scheduler } = upstreams;
+    const { storefront, content, scheduler, customerAccount } = upstreams;
     return {
       ...common,
       storefront: {
@@ -262,6 +283,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
         deliveryLocationId: scheduler.deliveryLocationId,
         shop: scheduler.shop,
         ...schedulerLimits,
+      },
+      customerAccount: {
+        issuer: customerAccount.issuer,
+        clientId: customerAccount.clientId,
+        timeoutMs: e.CUSTOMER_ACCOUNT_TIMEOUT_MS,
       },
     };
   }
@@ -295,6 +321,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
       deliveryLocationId: e.SCHEDULER_DELIVERY_LOCATION_ID!,
       shop: e.SCHEDULER_SHOP!,
       ...schedulerLimits,
+    },
+    customerAccount: {
+      issuer: e.CUSTOMER_ACCOUNT_ISSUER!,
+      clientId: e.CUSTOMER_ACCOUNT_CLIENT_ID!,
+      timeoutMs: e.CUSTOMER_ACCOUNT_TIMEOUT_MS,
     },
   };
 }

@@ -78,6 +78,7 @@ async function main() {
           storefront: emulators.storefront.url,
           content: emulators.content.url,
           scheduler: emulators.scheduler.url,
+          customerAccount: emulators.customerAccount.url,
         },
       },
       `storefront listening on http://localhost:${config.port}`,

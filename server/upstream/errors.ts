@@ -1,11 +1,11 @@
 /**
- * Failures of an upstream service (Storefront API, content lake, scheduler), mapped to the
- * status the shopper gets: 504 when it did not answer in time, 502 when it answered badly or not
- * at all (docs/architecture.md §4.4). The one Express error handler (server/http/errors.ts)
- * answers them; `shopperMessage` is what it says (spec §8 wording for the operation), set by
- * the service that knows which operation failed.
+ * Failures of an upstream service (Storefront API, content lake, scheduler, customer-account
+ * authorization server), mapped to the status the shopper gets: 504 when it did not answer in
+ * time, 502 when it answered badly or not at all (docs/architecture.md §4.4). The one Express
+ * error handler (server/http/errors.ts) answers them; `shopperMessage` is what it says (spec §8
+ * wording for the operation), set by the service that knows which operation failed.
  */
-export type UpstreamName = 'storefront' | 'content' | 'scheduler';
+export type UpstreamName = 'storefront' | 'content' | 'scheduler' | 'customer-account';
 
 export class UpstreamError extends Error {
   /** The text the shopper sees, e.g. "Cart fetch or cart line item addition went wrong."; set once. */

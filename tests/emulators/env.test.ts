@@ -2,8 +2,11 @@
 import path from 'node:path';
 import { EmulatorEnvError, emulatorOptionsFromEnv } from '../../emulators';
 
-test('defaults: ports 4001-4003 on loopback, default data folder', () => {
-  expect(emulatorOptionsFromEnv({})).toEqual({ ports: { storefront: 4001, content: 4002, scheduler: 4003 }, host: '127.0.0.1' });
+test('defaults: ports 4001-4003 and 4005 on loopback, default data folder', () => {
+  expect(emulatorOptionsFromEnv({})).toEqual({
+    ports: { storefront: 4001, content: 4002, scheduler: 4003, customerAccount: 4005 },
+    host: '127.0.0.1',
+  });
 });
 
 test('reads every variable; empty values count as unset; a relative DATA_DIR is made absolute', () => {
@@ -12,12 +15,13 @@ test('reads every variable; empty values count as unset; a relative DATA_DIR is 
       STOREFRONT_EMULATOR_PORT: '4101',
       CONTENT_EMULATOR_PORT: ' 0 ',
       SCHEDULER_EMULATOR_PORT: '',
+      CUSTOMER_ACCOUNT_EMULATOR_PORT: '4105',
       EMULATOR_HOST: '0.0.0.0',
       DATA_DIR: 'state',
       PORT: "not the emulators' business",
     }),
   ).toEqual({
-    ports: { storefront: 4101, content: 0, scheduler: 4003 },
+    ports: { storefront: 4101, content: 0, scheduler: 4003, customerAccount: 4105 },
     host: '0.0.0.0',
     dataDir: path.resolve('state'),
   });
@@ -31,6 +35,7 @@ test('lists every invalid variable', () => {
       STOREFRONT_EMULATOR_PORT: 'abc',
       CONTENT_EMULATOR_PORT: '70000',
       SCHEDULER_EMULATOR_PORT: '1.5',
+      CUSTOMER_ACCOUNT_EMULATOR_PORT: '-1',
       EMULATOR_HOST: 'localhost',
     });
   } catch (err) {
@@ -38,7 +43,13 @@ test('lists every invalid variable', () => {
   }
   expect(error).toBeInstanceOf(EmulatorEnvError);
   const issues = (error as EmulatorEnvError).issues.join('\n');
-  for (const name of ['STOREFRONT_EMULATOR_PORT', 'CONTENT_EMULATOR_PORT', 'SCHEDULER_EMULATOR_PORT', 'EMULATOR_HOST']) {
+  for (const name of [
+    'STOREFRONT_EMULATOR_PORT',
+    'CONTENT_EMULATOR_PORT',
+    'SCHEDULER_EMULATOR_PORT',
+    'CUSTOMER_ACCOUNT_EMULATOR_PORT',
+    'EMULATOR_HOST',
+  ]) {
     expect(issues).toContain(name);
   }
   expect(() => emulatorOptionsFromEnv({ SCHEDULER_EMULATOR_PORT: '   ' })).not.toThrow();

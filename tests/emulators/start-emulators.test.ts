@@ -6,13 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@sanity/client';
+import * as oidc from 'openid-client';
 import { startEmulators, type RunningEmulators } from '../../emulators';
 
 let emulators: RunningEmulators;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-emulators-'));
-  emulators = await startEmulators({ dataDir, ports: { storefront: 0, content: 0, scheduler: 0 } });
+  emulators = await startEmulators({ dataDir, ports: { storefront: 0, content: 0, scheduler: 0, customerAccount: 0 }, shopUrl: 'http://shop.test' });
 });
 afterAll(async () => {
   await emulators.stopAll();
@@ -34,11 +35,12 @@ const calendar = (type: 'pickup' | 'delivery', locationId: string, shop = emulat
   });
 
 test('the connection points at the ports actually bound, not the requested 0', () => {
-  const { storefront, content, scheduler } = emulators.connection;
+  const { storefront, content, scheduler, customerAccount } = emulators.connection;
   expect(storefront.origin).toBe(emulators.storefront.url);
   expect(content.apiHost).toBe(emulators.content.url);
   expect(scheduler.url).toBe(emulators.scheduler.url);
-  for (const url of [storefront.origin, storefront.imageOrigin, content.apiHost, content.imageOrigin, scheduler.url]) {
+  expect(customerAccount.issuer).toBe(emulators.customerAccount.url);
+  for (const url of [storefront.origin, storefront.imageOrigin, content.apiHost, content.imageOrigin, scheduler.url, customerAccount.issuer]) {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
   }
 });
@@ -83,4 +85,27 @@ test('scheduler: answers calendars for the returned location ids and shop, not f
   }
   expect((await calendar('pickup', deliveryLocationId)).status).toBe(404);
   expect((await calendar('pickup', pickupLocationId, `other-${shop}`)).status).toBe(404);
+});
+
+test('customer account: openid-client discovers the returned issuer; the client id may redirect to the shop, another id may not', async () => {
+  const { issuer, clientId } = emulators.connection.customerAccount;
+  const config = await oidc.discovery(new URL(issuer), clientId, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
+  expect(config.serverMetadata().issuer).toBe(issuer);
+  const authorize = (id: string) => {
+    const url = new URL(config.serverMetadata().authorization_endpoint!);
+    url.search = new URLSearchParams({
+      client_id: id,
+      response_type: 'code',
+      redirect_uri: 'http://shop.test/accounts/account',
+      scope: 'openid email customer-account-api:full',
+      code_challenge: 'a'.repeat(43),
+      code_challenge_method: 'S256',
+      login_hint: 'jane@example.com',
+    }).toString();
+    return fetch(url, { redirect: 'manual' });
+  };
+  const ok = await authorize(clientId);
+  expect(ok.status).toBe(303);
+  expect(ok.headers.get('location')).toMatch(/^\/interaction\//);
+  expect((await authorize(`${clientId}-other`)).status).toBe(400);
 });

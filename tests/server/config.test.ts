@@ -15,6 +15,7 @@ const UPSTREAMS: LocalUpstreams = {
     imageOrigin: 'http://127.0.0.1:22',
   },
   scheduler: { url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com' },
+  customerAccount: { issuer: 'http://127.0.0.1:5', clientId: 'given-client' },
 };
 
 test('local mode by default, using exactly the connection settings it is given', () => {
@@ -73,7 +74,14 @@ test('live mode names every missing or invalid variable', () => {
   }
   expect(error).toBeInstanceOf(ConfigError);
   const { issues } = error as ConfigError;
-  for (const name of ['SITE_URL', 'PRIVATE_STOREFRONT_API_TOKEN', 'SANITY_DATASET', 'SCHEDULER_URL']) {
+  for (const name of [
+    'SITE_URL',
+    'PRIVATE_STOREFRONT_API_TOKEN',
+    'SANITY_DATASET',
+    'SCHEDULER_URL',
+    'CUSTOMER_ACCOUNT_ISSUER',
+    'CUSTOMER_ACCOUNT_CLIENT_ID',
+  ]) {
     expect(issues.join('\n')).toContain(name);
   }
   expect(() => loadConfig({ PORT: 'abc', SANITY_DATASET: 'Bad Name!' })).toThrow(/PORT[\s\S]*SANITY_DATASET/);
@@ -89,6 +97,8 @@ const LIVE_ENV = {
   SCHEDULER_PICKUP_LOCATION_ID: '1',
   SCHEDULER_DELIVERY_LOCATION_ID: '2',
   SCHEDULER_SHOP: 'gramercy.myshopify.com',
+  CUSTOMER_ACCOUNT_ISSUER: 'https://shopify.com/authentication/12345',
+  CUSTOMER_ACCOUNT_CLIENT_ID: 'shp_live-client',
 };
 
 test('live mode with everything set talks to the real hosts', () => {
@@ -123,4 +133,25 @@ test('scheduler: local ids from the connection settings; timeout and availabilit
   expect(() => loadConfig({ SCHEDULER_TIMEOUT_MS: '0', AVAILABILITY_TTL_SECONDS: 'soon' }, UPSTREAMS)).toThrow(
     /SCHEDULER_TIMEOUT_MS[\s\S]*AVAILABILITY_TTL_SECONDS/,
   );
+});
+
+test('customer account: local issuer and client id from the connection settings; live ones from the environment, https only', () => {
+  expect(loadConfig({}, UPSTREAMS).customerAccount).toEqual({ issuer: 'http://127.0.0.1:5', clientId: 'given-client', timeoutMs: 10_000 });
+  expect(loadConfig({ CUSTOMER_ACCOUNT_TIMEOUT_MS: '2500' }, UPSTREAMS).customerAccount.timeoutMs).toBe(2500);
+  // Live mode ignores the local settings; the issuer is kept exactly as given (it is compared verbatim).
+  expect(loadConfig(LIVE_ENV, UPSTREAMS).customerAccount).toEqual({
+    issuer: 'https://shopify.com/authentication/12345',
+    clientId: 'shp_live-client',
+    timeoutMs: 10_000,
+  });
+  let error: unknown;
+  try {
+    loadConfig({ ...LIVE_ENV, CUSTOMER_ACCOUNT_ISSUER: 'http://shopify.com/authentication/12345', CUSTOMER_ACCOUNT_TIMEOUT_MS: '0' });
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  expect((error as ConfigError).issues.join('\n')).toMatch(/CUSTOMER_ACCOUNT_ISSUER[\s\S]*CUSTOMER_ACCOUNT_TIMEOUT_MS/);
+  const { CUSTOMER_ACCOUNT_CLIENT_ID: _omitted, ...withoutClientId } = LIVE_ENV;
+  expect(() => loadConfig(withoutClientId)).toThrow(/CUSTOMER_ACCOUNT_CLIENT_ID: required in live mode/);
 });

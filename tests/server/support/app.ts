@@ -18,6 +18,8 @@ import { loadClientManifest } from '../../../server/render';
 export type TestApp = { app: App; config: Config; emulators: RunningEmulators; cache: Cache; stop(): Promise<void> };
 
 const REPO_DIST = path.resolve(__dirname, '../../../dist/client');
+/** The shop's public origin in tests (config.siteUrl) unless `opts.env.SITE_URL` says otherwise. */
+const SITE_URL = 'http://shop.test';
 let builtClientDir: Promise<string> | undefined;
 
 /** dist/client when it was built, else a one-off build into a temp folder (per test worker). */
@@ -39,9 +41,16 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
-  const emulators = await startEmulators({ dataDir, contentDir: opts.contentDir, ports: { storefront: 0, content: 0, scheduler: 0 } });
+  const siteUrl = opts.env?.SITE_URL ?? SITE_URL;
+  const emulators = await startEmulators({
+    dataDir,
+    contentDir: opts.contentDir,
+    ports: { storefront: 0, content: 0, scheduler: 0, customerAccount: 0 },
+    // The customer-account emulator only redirects to the site the config names.
+    shopUrl: siteUrl,
+  });
   const distDir = await clientDistDir();
-  const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://shop.test', CLIENT_DIST_DIR: distDir, ...opts.env }, emulators.connection);
+  const config = loadConfig({ NODE_ENV: 'test', SITE_URL: siteUrl, CLIENT_DIST_DIR: distDir, ...opts.env }, emulators.connection);
   const log = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const cache = opts.cache?.(log) ?? new MemoryCache(log);
   const manifest = loadClientManifest(distDir);
