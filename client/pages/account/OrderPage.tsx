@@ -98,7 +98,9 @@ export function OrderPage() {
         </div>
 
         <p>
-          <Link to="/accounts/orders">← All orders</Link>
+          <Link to="/accounts/orders">
+            <span aria-hidden="true">← </span>All orders
+          </Link>
         </p>
       </div>
     </AccountLayout>
