@@ -68,7 +68,8 @@ export function normalizePhone(value: string): string | null {
   return `+${digits}`;
 }
 
-export type AddressProblem = { field: keyof MailingAddressInput; problem: 'INVALID' | 'TOO_LONG' | 'CONTAINS_HTML_TAGS'; message: string };
+/** A refused address field; `code` is a CustomerErrorCode value. */
+export type AddressProblem = { field: keyof MailingAddressInput; code: 'INVALID' | 'TOO_LONG' | 'CONTAINS_HTML_TAGS'; message: string };
 
 const LABEL: Record<keyof MailingAddressInput, string> = {
   firstName: 'First name',
@@ -98,9 +99,9 @@ export function applyAddressInput(
     const given = input[key];
     const value = given === undefined ? (base?.[key] ?? null) : given === null ? null : given.trim() || null;
     if (value && value.length > MAX_FIELD_LENGTH) {
-      problems.push({ field: key, problem: 'TOO_LONG', message: `${LABEL[key]} is too long (maximum is ${MAX_FIELD_LENGTH} characters)` });
+      problems.push({ field: key, code: 'TOO_LONG', message: `${LABEL[key]} is too long (maximum is ${MAX_FIELD_LENGTH} characters)` });
     } else if (value && /<[a-z!/][^>]*>/i.test(value)) {
-      problems.push({ field: key, problem: 'CONTAINS_HTML_TAGS', message: `${LABEL[key]} cannot contain HTML tags` });
+      problems.push({ field: key, code: 'CONTAINS_HTML_TAGS', message: `${LABEL[key]} cannot contain HTML tags` });
     }
     raw[key] = value;
   }
@@ -123,14 +124,14 @@ export function applyAddressInput(
     if (address.province) {
       const state = usState(address.province);
       if (state) Object.assign(address, state);
-      else problems.push({ field: 'province', problem: 'INVALID', message: 'Province is invalid' });
+      else problems.push({ field: 'province', code: 'INVALID', message: 'Province is invalid' });
     }
-    if (address.zip && !/^\d{5}(-\d{4})?$/.test(address.zip)) problems.push({ field: 'zip', problem: 'INVALID', message: 'Zip is invalid' });
+    if (address.zip && !/^\d{5}(-\d{4})?$/.test(address.zip)) problems.push({ field: 'zip', code: 'INVALID', message: 'Zip is invalid' });
   }
   if (address.phone) {
     const phone = normalizePhone(address.phone);
     if (phone) address.phone = phone;
-    else problems.push({ field: 'phone', problem: 'INVALID', message: 'Phone is invalid' });
+    else problems.push({ field: 'phone', code: 'INVALID', message: 'Phone is invalid' });
   }
   const unique = problems.filter((p, i) => problems.findIndex((q) => q.field === p.field) === i);
   return unique.length ? { problems: unique } : { address };

@@ -16,17 +16,8 @@
  * Methods that can be refused answer `{ errors }` with CustomerUserErrors and change nothing.
  */
 import path from 'node:path';
-import { applyAddressInput, type AddressFields, type MailingAddressInput, type MailingAddressModel } from './addresses';
-import {
-  emailError,
-  ERRORS,
-  nameError,
-  normalizeEmail,
-  passwordError,
-  phoneOrError,
-  type CustomerUserError,
-  type CustomerErrorCode,
-} from './customer-rules';
+import { applyAddressInput, type AddressFields, type AddressProblem, type MailingAddressInput, type MailingAddressModel } from './addresses';
+import { emailError, ERRORS, nameError, normalizeEmail, passwordError, phoneOrError, type CustomerUserError } from './customer-rules';
 import { gid, numericIdOf } from './ids';
 import { JsonFile } from './persistence';
 import { DECOY_HASH, hashPassword, newToken, tokenHash, verifyPassword } from './secrets';
@@ -120,10 +111,6 @@ export class CustomerStore {
     this.accessTokenTtlMs = opts.accessTokenTtlMs ?? DEFAULT_ACCESS_TOKEN_TTL_MS;
   }
 
-  all(): readonly StoredCustomer[] {
-    return this.state.customers;
-  }
-
   byId(id: number): StoredCustomer | null {
     return this.state.customers.find((c) => c.id === id) ?? null;
   }
@@ -158,9 +145,10 @@ export class CustomerStore {
     const errors = [emailError(email, field('email')), passwordError(input.password, field('password')), ...this.nameErrors(input, field)].filter(
       (e): e is CustomerUserError => e != null,
     );
-    const phone = this.phoneFor(input.phone, null, field('phone'), errors);
+    const existing = this.byEmail(email);
+    // A re-registration may repeat the phone the unactivated account already has.
+    const phone = this.phoneFor(input.phone, existing, field('phone'), errors);
     if (!errors.length) {
-      const existing = this.byEmail(email);
       if (existing?.state === 'enabled') errors.push(ERRORS.emailTaken(field('email')));
       else if (existing) {
         const token = this.issueOneTime(existing, 'activation');
@@ -249,8 +237,9 @@ export class CustomerStore {
     if (input.email != null) {
       email = normalizeEmail(input.email);
       const problem = emailError(email, field('email'));
+      const owner = this.byEmail(email);
       if (problem) errors.push(problem);
-      else if (this.byEmail(email) && this.byEmail(email) !== customer) errors.push(ERRORS.emailTaken(field('email')));
+      else if (owner && owner !== customer) errors.push(ERRORS.emailTaken(field('email')));
     }
     const phone = this.phoneFor(input.phone, customer, field('phone'), errors);
     if (input.password != null) {
@@ -259,6 +248,9 @@ export class CustomerStore {
     }
     if (errors.length) return refuse(...errors);
     const passwordHash = input.password != null ? await hashPassword(input.password) : null;
+    // Another customer may have taken the email while the password was hashed.
+    const owner = email === undefined ? null : this.byEmail(email);
+    if (owner && owner !== customer) return refuse(ERRORS.emailTaken(field('email')));
     if (email !== undefined) customer.email = email;
     if (input.firstName !== undefined) customer.firstName = blankToNull(input.firstName);
     if (input.lastName !== undefined) customer.lastName = blankToNull(input.lastName);
@@ -325,8 +317,11 @@ export class CustomerStore {
     ].filter((e): e is CustomerUserError => e != null);
     const phone = this.phoneFor(input.phone, null, ['phone'], problems);
     if (this.byEmail(input.email)) problems.push(ERRORS.emailTaken(['email']));
-    const addresses = input.addresses.map((a) => applyAddressInput(null, a));
-    for (const a of addresses) if ('problems' in a) problems.push(...addressErrors(a.problems));
+    const addresses: AddressFields[] = [];
+    for (const result of input.addresses.map((a) => applyAddressInput(null, a))) {
+      if ('problems' in result) problems.push(...addressErrors(result.problems));
+      else addresses.push(result.address);
+    }
     if (problems.length) throw new Error(`seed customer ${input.email}: ${problems.map((p) => p.message).join('; ')}`);
     const customer = this.insert({
       email: normalizeEmail(input.email),
@@ -339,7 +334,7 @@ export class CustomerStore {
       tags: input.tags,
       createdAt: input.createdAt,
     });
-    customer.addresses = addresses.map((a) => ({ ...(a as { address: AddressFields }).address, id: this.state.nextAddressId++ }));
+    customer.addresses = addresses.map((a) => ({ ...a, id: this.state.nextAddressId++ }));
     customer.defaultAddressId = customer.addresses[input.defaultAddress ?? 0]?.id ?? null;
     this.file.save();
     return customer;
@@ -457,6 +452,6 @@ export class CustomerStore {
 }
 
 /** Address problems as CustomerUserErrors on `["address", field]`. */
-function addressErrors(problems: { field: string; problem: CustomerErrorCode; message: string }[]): CustomerUserError[] {
-  return problems.map((p) => ({ code: p.problem, field: ['address', p.field], message: p.message }));
+function addressErrors(problems: AddressProblem[]): CustomerUserError[] {
+  return problems.map((p) => ({ code: p.code, field: ['address', p.field], message: p.message }));
 }
