@@ -1,14 +1,16 @@
 /**
  * The Express app (docs/architecture.md §3, §4): built from a config, a logger, a cache and the
  * client manifest, never listening, so tests mount it with supertest. Order: security headers, compression, request id + logs, static
- * assets, payload JSON, the browser JSON API, the no-JavaScript cart form (POST /cart, the only
- * urlencoded body), health, then the page render handler (catch-all).
+ * assets, payload JSON, the browser JSON API (cart, availability, customer), the no-JavaScript
+ * cart form (POST /cart, the only urlencoded body), health, the sign-in callback
+ * (GET /accounts/account?code&state), then the page render handler (catch-all).
  */
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
-import type { Cache } from './cache';
+import { createCustomerAuthorization } from './auth/customer-authorization';
+import { RedisCache, type Cache } from './cache';
 import type { Config } from './config';
 import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
@@ -16,12 +18,16 @@ import { requestContext, requestLog } from './http/request-context';
 import { securityHeaders } from './http/security';
 import { createAvailabilityService } from './cart/calendar';
 import { createCartService, type CartService } from './cart/service';
+import { createCustomerService } from './customer/service';
+import { createRateLimits, type RateLimitTier, type TierOptions } from './http/rate-limit';
 import { createServerDataSource, UpstreamData } from './loaders';
 import type { Logger } from './logger';
 import { createRenderHandler, type ClientManifest } from './render';
 import { availabilityRoutes } from './routes/availability';
 import { cartRoutes } from './routes/cart';
 import { cartFormRoutes } from './routes/cart-form';
+import { customerRoutes } from './routes/customer';
+import { customerCallbackRoutes } from './routes/customer-callback';
 import { healthRoutes } from './routes/health';
 import { payloadRoutes } from './routes/payload';
 import { createContentClient } from './upstream/content/client';
@@ -32,6 +38,8 @@ export type AppDeps = {
   cache: Cache;
   /** The client build's manifest: entry script, stylesheets and the build id (`/__build`). */
   manifest: ClientManifest;
+  /** Per-tier rate limit overrides (tests); default server/http/rate-limit.ts DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<Record<RateLimitTier, TierOptions>>;
 };
 
 /** The Express app and the cart service every cart entry point uses (tests reach it too). */
@@ -53,7 +61,13 @@ export function createApp(config: Config, deps: AppDeps): App {
     imageOrigin: config.storefront.imageOrigin,
     log: deps.log,
   });
-  const dataSource = createServerDataSource({ data, cart, siteUrl: config.siteUrl, log: deps.log });
+  const customers = createCustomerService({ storefront, log: deps.log });
+  const authorization = createCustomerAuthorization(config.customerAccount, { redirectUri: `${config.siteUrl}/accounts/account` });
+  // Limits are shared by every instance through the cache's Redis when there is one.
+  const limits = createRateLimits({ redis: deps.cache instanceof RedisCache ? deps.cache.redis : null, log: deps.log, limits: deps.rateLimits });
+  // Local mode: the Storefront emulator keeps the mail Shopify would send (activation, reset).
+  const inboxUrl = config.mode === 'local' ? new URL('/__emulator/inbox', config.storefront.endpoint).href : null;
+  const dataSource = createServerDataSource({ data, cart, customers, siteUrl: config.siteUrl, log: deps.log });
 
   const app = express() as App;
   app.locals.cart = cart;
@@ -79,10 +93,12 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));
   app.use(cartRoutes(cart));
   app.use(availabilityRoutes(cart));
+  app.use(customerRoutes({ customers, cart, authorization, limits, siteUrl: config.siteUrl, inboxUrl, log: deps.log }));
   app.use('/api', apiNotFound);
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
 
   app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.manifest.buildId }));
+  app.use(customerCallbackRoutes({ authorization, siteUrl: config.siteUrl, log: deps.log }));
   app.use(
     createRenderHandler({
       dataSource,

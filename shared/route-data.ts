@@ -72,5 +72,8 @@ export class RouteError extends Error {
   }
 }
 
+/** The payload endpoint's answer header for a loader's redirect (with status 204). */
+export const ROUTE_REDIRECT_HEADER = 'X-Route-Redirect';
+
 /** Spec §8: the 404 message for a path (path includes the query string if any). */
 export const notFoundMessage = (path: string) => `Page Not Found: ${path}`;

@@ -23,7 +23,14 @@ import type { Logger } from '../logger';
 import { upstreamMessage } from '../upstream/errors';
 import type { StorefrontClient, StorefrontClientFactory } from '../upstream/storefront/client';
 import type { CartFieldsFragment, CartUserErrorsFragment, CartWarningsFragment } from '../upstream/storefront/generated';
-import { CART_ATTRIBUTES_UPDATE, CART_CREATE, CART_LINES_ADD, CART_LINES_REMOVE, CART_LINES_UPDATE } from '../upstream/storefront/mutations';
+import {
+  CART_ATTRIBUTES_UPDATE,
+  CART_BUYER_IDENTITY_UPDATE,
+  CART_CREATE,
+  CART_LINES_ADD,
+  CART_LINES_REMOVE,
+  CART_LINES_UPDATE,
+} from '../upstream/storefront/mutations';
 import { CART_QUERY, VARIANT_AVAILABILITY_QUERY } from '../upstream/storefront/queries';
 import { toCart } from '../upstream/storefront/reshape';
 import type { AvailabilityService, FulfilmentDateType } from './calendar';
@@ -201,6 +208,22 @@ export function createCartService(deps: CartServiceDeps) {
         if (checkoutType === 'shipping') assertShippable(cart, deps.shippingExcludedTag);
         else await assertDateFor(cart, checkoutType, (checkoutType === 'pickup' ? details.pickupDate : details.deliveryDate) as DateKey);
         return written((await client().mutate(CART_ATTRIBUTES_UPDATE, { cartId, attributes })).cartAttributesUpdate, MESSAGES.somethingWentWrong);
+      });
+    },
+
+    /**
+     * Spec §4/§7 cartBuyerIdentityUpdate: links the cart to the signed-in customer (their token,
+     * email and phone), so the checkout knows them and the order lands in their account.
+     * @throws ShopperError 404 unknown cart, 422 refused by the platform (e.g. an expired token)
+     */
+    attachBuyer(cartId: string, buyer: { customerAccessToken: string; email: string | null; phone: string | null }): Promise<Cart> {
+      return upstreamMessage(MESSAGES.buyerIdentityFailed, async () => {
+        await open(cartId, MESSAGES.buyerIdentityFailed);
+        const buyerIdentity = { customerAccessToken: buyer.customerAccessToken, email: buyer.email, phone: buyer.phone };
+        return written(
+          (await client().mutate(CART_BUYER_IDENTITY_UPDATE, { cartId, buyerIdentity })).cartBuyerIdentityUpdate,
+          MESSAGES.buyerIdentityFailed,
+        );
       });
     },
 

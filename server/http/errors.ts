@@ -16,8 +16,12 @@ import { UpstreamError } from '../upstream/errors';
 import { MESSAGES } from './messages';
 import { requestLog } from './request-context';
 
-/** Statuses for a shopper's mistake: malformed (400), unknown (404), conflict (409), refused (422). */
-export type ShopperStatus = 400 | 404 | 409 | 422;
+/**
+ * Statuses for a shopper's request that cannot be done: malformed (400), not signed in or the
+ * session is no longer valid (401), not allowed (403), unknown (404), conflict (409), refused
+ * (422), too many attempts (429).
+ */
+export type ShopperStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 
 /**
  * A request the server refuses, with the message the shopper reads (spec §8 wording where the

@@ -7,8 +7,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
+import type { CookieWriter } from './customer-session';
 
-export type RequestContext = { requestId: string; clientIp: string | null; log: Logger };
+export type RequestContext = {
+  requestId: string;
+  clientIp: string | null;
+  log: Logger;
+  /**
+   * The response's cookies, for the personal route loaders (account pages), whose contract sees
+   * only a fetch Request: they renew or clear the customer session. The render handler and the
+   * payload endpoint strip Set-Cookie from every answer that is not personal.
+   */
+  cookies: CookieWriter;
+};
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
@@ -42,6 +53,6 @@ export function requestContext(log: Logger, trustedIpHeader: string | null): Req
     res.setHeader('X-Request-Id', requestId);
     const headerIp = trustedIpHeader ? req.get(trustedIpHeader)?.split(',')[0]?.trim() : undefined;
     const clientIp = headerIp || req.ip || null;
-    storage.run({ requestId, clientIp, log: log.child({ requestId }) }, next);
+    storage.run({ requestId, clientIp, log: log.child({ requestId }), cookies: res }, next);
   };
 }

@@ -9,10 +9,12 @@
  */
 import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../../shared/route-data';
 import type { CartService } from '../cart/service';
+import type { CustomerService } from '../customer/service';
 import { MESSAGES } from '../http/messages';
 import { requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
 import { UpstreamError } from '../upstream/errors';
+import { accountLoaders } from './account';
 import { loadCart } from './cart';
 import { loadCollection, loadCollections, loadProduct, loadProducts } from './catalogue';
 import { loadHome, loadPage, loadRoot } from './content';
@@ -22,8 +24,22 @@ export { UpstreamData, type DataDeps } from './upstream-data';
 
 type Loaders = { [R in RouteId]: (params: RouteParams, request: Request) => Promise<RouteDataMap[R]> };
 
-/** Routes whose data depends on the shopper (cookies): `Cache-Control: private, no-store`. */
-export const PERSONAL_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['cart']);
+/**
+ * Routes whose data depends on the shopper (cookies): `Cache-Control: private, no-store`, and the
+ * only answers that may set cookies (the account loaders renew or clear the customer session).
+ */
+export const PERSONAL_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
+  'cart',
+  'login',
+  'register',
+  'activate',
+  'forgotPassword',
+  'resetPassword',
+  'account',
+  'addresses',
+  'orders',
+  'order',
+]);
 
 export type ServerDataSource = RouteDataSource & {
   /** Route ids this source serves (the payload endpoint 404s any other). */
@@ -33,9 +49,16 @@ export type ServerDataSource = RouteDataSource & {
 /**
  * @param deps.data   the cached upstream reads (catalogue and content)
  * @param deps.cart   the cart service (the `cart` route reads the cookie's cart through it)
- * @param deps.siteUrl the shop's public origin (canonical URLs, JSON-LD)
+ * @param deps.customers the customer service (the account routes)
+ * @param deps.siteUrl the shop's public origin (canonical URLs, JSON-LD, cookie flags)
  */
-export function createServerDataSource(deps: { data: UpstreamData; cart: CartService; siteUrl: string; log: Logger }): ServerDataSource {
+export function createServerDataSource(deps: {
+  data: UpstreamData;
+  cart: CartService;
+  customers: CustomerService;
+  siteUrl: string;
+  log: Logger;
+}): ServerDataSource {
   const { data, siteUrl } = deps;
   const loaders: Loaders = {
     root: () => loadRoot(data, siteUrl),
@@ -46,6 +69,7 @@ export function createServerDataSource(deps: { data: UpstreamData; cart: CartSer
     collection: (params) => loadCollection(data, params),
     page: (params) => loadPage(data, params),
     cart: (_params, request) => loadCart(deps.cart, request),
+    ...accountLoaders({ customers: deps.customers, siteUrl, log: deps.log }),
   };
   return {
     has: (route): route is RouteId => Object.hasOwn(loaders, route),

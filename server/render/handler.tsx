@@ -93,9 +93,13 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       return next(error);
     }
     if (controller.signal.aborted) return;
+    if (!personal) res.removeHeader('Set-Cookie');
     if (context instanceof Response) {
       const location = context.headers.get('Location');
-      if (REDIRECT_STATUSES.has(context.status) && location) return void res.redirect(context.status, location);
+      if (REDIRECT_STATUSES.has(context.status) && location) {
+        res.set('Cache-Control', personal ? PRIVATE : 'no-store');
+        return void res.redirect(context.status, location);
+      }
       return void res
         .status(context.status)
         .set('Cache-Control', personal ? PRIVATE : 'no-store')
@@ -105,7 +109,6 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     for (const error of Object.values(context.errors ?? {})) if (isUnexpected(error)) logError(error, { url: url.pathname });
     const status = statusOf(context);
     const bot = isBot(req.get('user-agent'));
-    res.removeHeader('Set-Cookie');
 
     if (bot && status >= 400) {
       // Spec §4: bots get the status, not the error page.

@@ -1,11 +1,14 @@
 /**
  * `GET /__payload/{routeId}?{params}` (docs/architecture.md §4.5): a route's loader data as JSON for client
  * navigation — the same data source the server render uses. Cacheable like the pages (no
- * personal data), except PERSONAL_ROUTES (the cart): they alone get the request's cookies and
- * are answered `private, no-store`. Errors answer `{ status, message }` with the RouteError's status.
+ * personal data), except PERSONAL_ROUTES (the cart, the account screens): they alone get the
+ * request's cookies, may set cookies, and are answered `private, no-store`. Errors answer
+ * `{ status, message }` with the RouteError's status. A redirect thrown by a loader (an account
+ * page without a session) answers `204` with `X-Route-Redirect: {location}`: fetch would follow
+ * a real 3xx to an HTML page, so the browser's data source turns this header into the redirect.
  */
 import { Router } from 'express';
-import { RouteError, type RouteParams } from '../../shared/route-data';
+import { ROUTE_REDIRECT_HEADER, RouteError, type RouteParams } from '../../shared/route-data';
 import { PERSONAL_ROUTES, type ServerDataSource } from '../loaders';
 import { cacheControlFor } from '../render/handler';
 
@@ -26,11 +29,17 @@ export function payloadRoutes(dataSource: ServerDataSource, siteUrl: string): Ro
     try {
       const request = new Request(new URL(req.originalUrl, siteUrl), { signal: abort.signal, headers: cookie ? { cookie } : {} });
       const data = await dataSource.load(route, params, request);
+      if (!personal) res.removeHeader('Set-Cookie');
       // A settings failure (root isError) must not be cached as if it were the site.
       const failed = route === 'root' && (data as { isError?: boolean }).isError;
       res.setHeader('Cache-Control', personal ? 'private, no-store' : failed ? 'no-store' : cacheControlFor(200));
       res.json(data);
     } catch (err) {
+      if (!personal) res.removeHeader('Set-Cookie');
+      if (err instanceof Response && err.headers.has('Location')) {
+        res.setHeader('Cache-Control', 'private, no-store');
+        return void res.status(204).setHeader(ROUTE_REDIRECT_HEADER, err.headers.get('Location')!).end();
+      }
       if (!(err instanceof RouteError)) return next(err);
       res.setHeader('Cache-Control', personal ? 'private, no-store' : cacheControlFor(err.status));
       res.status(err.status).json({ status: err.status, message: err.message });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildClient } from '../../../esbuild.config';
 import { startEmulators, type RunningEmulators } from '../../../emulators';
-import { createApp, type App } from '../../../server/app';
+import { createApp, type App, type AppDeps } from '../../../server/app';
 import { MemoryCache, type Cache } from '../../../server/cache';
 import { loadConfig, type Config } from '../../../server/config';
 import { loadClientManifest } from '../../../server/render';
@@ -38,6 +38,10 @@ export async function startTestApp(
     env?: Record<string, string>;
     contentDir?: string;
     cache?: (log: pino.Logger) => Cache;
+    /** Rate limit overrides (suites that sign many customers up from one IP). */
+    rateLimits?: AppDeps['rateLimits'];
+    /** Storefront emulator: customer access token lifetime in ms (default Shopify's 14 days). */
+    customerAccessTokenTtlMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
@@ -48,13 +52,14 @@ export async function startTestApp(
     ports: { storefront: 0, content: 0, scheduler: 0, customerAccount: 0 },
     // The customer-account emulator only redirects to the site the config names.
     shopUrl: siteUrl,
+    customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
   });
   const distDir = await clientDistDir();
   const config = loadConfig({ NODE_ENV: 'test', SITE_URL: siteUrl, CLIENT_DIST_DIR: distDir, ...opts.env }, emulators.connection);
   const log = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const cache = opts.cache?.(log) ?? new MemoryCache(log);
   const manifest = loadClientManifest(distDir);
-  const app = createApp(config, { log, cache, manifest });
+  const app = createApp(config, { log, cache, manifest, rateLimits: opts.rateLimits });
   return {
     app,
     config,

@@ -1,0 +1,484 @@
+/**
+ * Customer accounts through the real app (supertest), the real Storefront emulator (customers,
+ * mail inbox, checkout) and the real authorization stand-in (oidc-provider), all over HTTP:
+ * every endpoint with good and bad input, the spec §5/§8 messages word for word, the session
+ * cookie's flags and lifecycle, other customers' data refused, CSRF and the sign-in limit.
+ */
+import request from 'supertest';
+import { startTestApp, type TestApp } from './support/app';
+import { cartWith, VARIANTS } from './support/cart';
+import { completeSignIn, CookieJar, latestMail, newCustomer, setCookies, signIn } from './support/customer';
+
+let t: TestApp;
+beforeAll(async () => {
+  // This suite signs dozens of customers up from one IP; the limits have their own tests below.
+  const generous = { limit: 1000, windowMs: 60_000, failuresOnly: false };
+  t = await startTestApp({ rateLimits: { signIn: generous, recover: generous, signUp: generous } });
+});
+afterAll(() => t?.stop());
+
+const api = () => request(t.app);
+const withJar = (jar: CookieJar) => jar.header();
+
+describe('sign-in', () => {
+  test.each([
+    [{}, 'no fields'],
+    [{ email: 'ada@example.com' }, 'no password'],
+    [{ password: 'x' }, 'no email'],
+    [{ email: '   ', password: 'secret' }, 'blank email'],
+  ])('%j (%s) → 400 "Required fields missing."', async (body, _label) => {
+    const res = await api().post('/api/customer/login').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ isError: true, message: 'Required fields missing.' });
+    expect(setCookies(res)).toEqual([]);
+  });
+
+  test("a wrong password → 401 with the platform's first customerUserErrors message, and no cookie", async () => {
+    const { email } = await newCustomer(t);
+    const res = await api().post('/api/customer/login').send({ email, password: 'not-the-password' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ isError: true, message: 'Unidentified customer' });
+    expect(setCookies(res)).toEqual([]);
+  });
+
+  test('the answer sends the browser to the authorize endpoint with PKCE S256, state and the account page as redirect', async () => {
+    const { email, password } = await newCustomer(t);
+    const res = await api().post('/api/customer/login').send({ email, password });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const authorize = new URL(res.body.data.redirectTo);
+    expect(authorize.origin).toBe(new URL(t.emulators.connection.customerAccount.issuer).origin);
+    const q = authorize.searchParams;
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('scope')!.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'customer-account-api:full']));
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('state')!.length).toBeGreaterThanOrEqual(16);
+    expect(q.get('redirect_uri')).toBe('http://shop.test/accounts/account');
+    // No session yet: only the pending sign-in, HttpOnly, short-lived, scoped to /accounts.
+    const cookies = setCookies(res);
+    expect(cookies.some((c) => c.startsWith('customer_access_token='))).toBe(false);
+    const pending = cookies.find((c) => c.startsWith('customer_authorization='))!;
+    expect(pending).toMatch(/HttpOnly/i);
+    expect(pending).toMatch(/Path=\/accounts/);
+    expect(pending).toMatch(/Max-Age=600/);
+    expect(pending).toMatch(/SameSite=Lax/i);
+    // The verifier never appears in what the page can read.
+    expect(JSON.stringify(res.body)).not.toMatch(/verifier/i);
+  });
+
+  test('the callback installs an HttpOnly SameSite=Lax session and lands on the account page', async () => {
+    const { email, password } = await newCustomer(t);
+    const login = await api().post('/api/customer/login').send({ email, password });
+    const { jar, callback } = await completeSignIn(t.app, t.config.siteUrl, login);
+    expect(callback.status).toBe(303);
+    expect(callback.headers.location).toBe('/accounts/account');
+    const session = setCookies(callback).find((c) => c.startsWith('customer_access_token='))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).toMatch(/Expires=/);
+    expect(setCookies(callback).find((c) => c.startsWith('customer_signed_in='))).not.toMatch(/HttpOnly/i);
+    const me = await api().get('/api/customer').set('Cookie', withJar(jar));
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ email, firstName: 'Rosa' });
+    // A successful fetch renews the token (spec §4).
+    expect(setCookies(me).some((c) => c.startsWith('customer_access_token='))).toBe(true);
+    // The token itself never travels in a body.
+    expect(JSON.stringify(me.body)).not.toContain(jar.values.get('customer_access_token'));
+  });
+
+  test('returnTo brings the customer back to the page they wanted', async () => {
+    const { email, password } = await newCustomer(t);
+    const login = await api().post('/api/customer/login').send({ email, password, returnTo: '/accounts/orders' });
+    const { callback } = await completeSignIn(t.app, t.config.siteUrl, login);
+    expect(callback.headers.location).toBe('/accounts/orders');
+  });
+
+  test.each(['https://evil.test/x', '//evil.test/x', '/\\evil.test'])('an off-site returnTo (%s) lands on the account page', async (returnTo) => {
+    const { email, password } = await newCustomer(t);
+    const login = await api().post('/api/customer/login').send({ email, password, returnTo });
+    const { callback } = await completeSignIn(t.app, t.config.siteUrl, login);
+    expect(callback.headers.location).toBe('/accounts/account');
+  });
+
+  test('a forged state signs nobody in', async () => {
+    const { email, password } = await newCustomer(t);
+    const login = await api().post('/api/customer/login').send({ email, password });
+    const jar = new CookieJar().take(setCookies(login));
+    const res = await api().get('/accounts/account?code=forged&state=forged').set('Cookie', jar.header());
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/accounts/login?error=authorization');
+    expect(setCookies(res).some((c) => /^customer_access_token=[^;]+/.test(c))).toBe(false);
+  });
+
+  test('a callback without the pending sign-in cookie signs nobody in', async () => {
+    const res = await api().get('/accounts/account?code=abc&state=def');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/accounts/login?error=authorization');
+  });
+
+  test('a foreign Origin is refused (CSRF) before any work', async () => {
+    const res = await api().post('/api/customer/login').set('Origin', 'https://evil.test').send({ email: 'a@b.c', password: 'x' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ isError: true, message: 'Forbidden' });
+  });
+});
+
+describe('register, activate, recover, reset', () => {
+  test('register: missing fields → 400; short password → 400; success → 201 with the spec message and the local inbox', async () => {
+    expect((await api().post('/api/customer/register').send({ email: 'x@example.com' })).body.message).toBe('Required fields missing.');
+    const short = await api().post('/api/customer/register').send({ email: 'short@example.com', password: 'abc' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Password is too short (minimum is 5 characters)');
+    const email = `new${Date.now()}@example.com`;
+    const res = await api().post('/api/customer/register').send({ email, password: 'long-enough', firstName: 'Iris' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      isError: false,
+      message: 'Customer sucessfully created',
+      data: { inboxUrl: expect.stringMatching(/\/__emulator\/inbox$/) },
+    });
+    const mail = await latestMail(t, email, 'activation');
+    expect(new URL(mail.link).pathname).toBe('/accounts/activate');
+  });
+
+  test('register an email already taken → 422 with the platform message', async () => {
+    const { email } = await newCustomer(t);
+    const res = await api().post('/api/customer/register').send({ email, password: 'another-one' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ isError: true, message: 'Email has already been taken' });
+  });
+
+  test('activate: missing password or URL → 400; a forged URL → 422; a used link cannot be used twice', async () => {
+    expect((await api().post('/api/customer/activate').send({ password: 'abcdef' })).body.message).toBe('Required fields missing.');
+    expect((await api().post('/api/customer/activate').send({ activationUrl: 'not a url', password: 'abcdef' })).status).toBe(400);
+    const email = `act${Date.now()}@example.com`;
+    await api().post('/api/customer/register').send({ email, password: 'first-password' });
+    const activationUrl = new URL((await latestMail(t, email, 'activation')).link).searchParams.get('activationUrl')!;
+    const forged = await api()
+      .post('/api/customer/activate')
+      .send({ activationUrl: activationUrl.replace(/\/[^/]+$/, '/forged'), password: 'abcdef' });
+    expect(forged.status).toBe(422);
+    expect(forged.body.isError).toBe(true);
+    // Not activated yet: signing in is refused with the platform's reason.
+    const early = await api().post('/api/customer/login').send({ email, password: 'first-password' });
+    expect(early.status).toBe(401);
+    expect((await api().post('/api/customer/activate').send({ activationUrl, password: 'first-password' })).status).toBe(200);
+    const again = await api().post('/api/customer/activate').send({ activationUrl, password: 'other-password' });
+    expect(again.status).toBe(422);
+  });
+
+  test('recover: no email → 400 "Email required."; known and unknown emails answer alike', async () => {
+    const none = await api().post('/api/customer/recover').send({});
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({ isError: true, message: 'Email required.' });
+    const { email } = await newCustomer(t);
+    const known = await api().post('/api/customer/recover').send({ email });
+    const unknown = await api().post('/api/customer/recover').send({ email: 'nobody-here@example.com' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+  });
+
+  test('reset: the mailed link sets a new password; the old one stops working', async () => {
+    const { email, password } = await newCustomer(t);
+    await api().post('/api/customer/recover').send({ email });
+    const resetUrl = new URL((await latestMail(t, email, 'password-reset')).link).searchParams.get('resetUrl');
+    const res = await api().post('/api/customer/reset').send({ resetUrl, password: 'brand-new-petals' });
+    expect(res.status).toBe(200);
+    const { callback } = await completeSignIn(t.app, t.config.siteUrl, res);
+    expect(callback.status).toBe(303);
+    expect((await api().post('/api/customer/login').send({ email, password })).status).toBe(401);
+    await signIn(t, email, 'brand-new-petals');
+  });
+});
+
+describe('session', () => {
+  test('no session: fetch 401, update 403, addresses and orders 401 with the spec messages', async () => {
+    expect((await api().get('/api/customer')).body).toEqual({ isError: true, message: 'Fetch customer no customer access token' });
+    const update = await api().put('/api/customer').send({ email: 'a@b.c', acceptsMarketing: false });
+    expect(update.status).toBe(403);
+    expect(update.body.message).toBe('Forbidden');
+    const address = await api().post('/api/customer/addresses').send({});
+    expect(address.status).toBe(401);
+    expect(address.body.message).toBe('Forbidden—No customer access token.');
+    expect((await api().get('/api/customer/orders')).status).toBe(401);
+  });
+
+  test('a forged token → 401 "Customer fetch failed." and the cookies are cleared', async () => {
+    const res = await api().get('/api/customer').set('Cookie', 'customer_access_token=0123456789abcdef0123456789abcdef; customer_signed_in=1');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ isError: true, message: 'Customer fetch failed.' });
+    const cleared = setCookies(res);
+    expect(cleared.find((c) => c.startsWith('customer_access_token='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(cleared.find((c) => c.startsWith('customer_signed_in='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
+  test('logout clears the cookies, goes to / and the token no longer works upstream', async () => {
+    const { jar } = await newCustomer(t);
+    const token = jar.values.get('customer_access_token')!;
+    const res = await api().post('/api/customer/logout').set('Cookie', jar.header()).send({});
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ redirectTo: '/' });
+    jar.take(setCookies(res));
+    expect(jar.values.has('customer_access_token')).toBe(false);
+    // Even a stolen copy of the old cookie is dead.
+    expect((await api().get('/api/customer').set('Cookie', `customer_access_token=${token}`)).status).toBe(401);
+  });
+});
+
+describe('profile', () => {
+  test('update: no email → 400 "Missing required field."; names and phone only when given', async () => {
+    const { jar, email } = await newCustomer(t);
+    const missing = await api().put('/api/customer').set('Cookie', jar.header()).send({ firstName: 'X', acceptsMarketing: true });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Missing required field.');
+    const res = await api()
+      .put('/api/customer')
+      .set('Cookie', jar.header())
+      .send({ email, firstName: 'Marigold', lastName: '', phone: '+12125550123', acceptsMarketing: true });
+    expect(res.status).toBe(200);
+    // An empty last name is not sent, so the old one stays.
+    expect(res.body.data).toMatchObject({ firstName: 'Marigold', lastName: 'Parks', phone: '+12125550123', acceptsMarketing: true });
+  });
+
+  test('an invalid phone → 422 with the platform message; nothing changes', async () => {
+    const { jar, email } = await newCustomer(t);
+    const res = await api().put('/api/customer').set('Cookie', jar.header()).send({ email, phone: 'call me', acceptsMarketing: false });
+    expect(res.status).toBe(422);
+    const me = await api().get('/api/customer').set('Cookie', jar.header());
+    expect(me.body.data.phone).toBeNull();
+  });
+});
+
+describe('addresses', () => {
+  const HOME = { firstName: 'Rosa', lastName: 'Parks', address1: '12 E 20th St', city: 'New York', province: 'NY', zip: '10003', country: 'US' };
+  const WORK = { ...HOME, address1: '200 Park Ave S', zip: '10003' };
+
+  test('add, edit, make default, delete', async () => {
+    const { jar } = await newCustomer(t);
+    const cookie = jar.header();
+    const added = await api().post('/api/customer/addresses').set('Cookie', cookie).send({ address: HOME });
+    expect(added.status).toBe(201);
+    expect(added.body.data.addresses).toHaveLength(1);
+    const second = await api().post('/api/customer/addresses').set('Cookie', cookie).send({ address: WORK, makeDefault: true });
+    const [home, work] = second.body.data.addresses as { id: string; address1: string }[];
+    expect(second.body.data.defaultAddress.address1).toBe('200 Park Ave S');
+    expect(home.id).toMatch(/^[A-Za-z0-9_-]+$/); // no token inside an id the page can read
+    const edited = await api()
+      .put(`/api/customer/addresses/${home.id}`)
+      .set('Cookie', cookie)
+      .send({ address: { ...HOME, address2: 'Apt 4' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.addresses.find((a: { id: string }) => a.id === home.id).address2).toBe('Apt 4');
+    const made = await api().put(`/api/customer/addresses/${home.id}/default`).set('Cookie', cookie).send({});
+    expect(made.body.data.defaultAddress.id).toBe(home.id);
+    const deleted = await api().delete(`/api/customer/addresses/${work.id}`).set('Cookie', cookie).send({});
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.addresses.map((a: { id: string }) => a.id)).toEqual([home.id]);
+  });
+
+  test('missing street, city, ZIP or country → 400; nothing is written', async () => {
+    const { jar } = await newCustomer(t);
+    const res = await api()
+      .post('/api/customer/addresses')
+      .set('Cookie', jar.header())
+      .send({ address: { ...HOME, city: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Street address, city, ZIP code and country are required.');
+    expect((await api().get('/api/customer').set('Cookie', jar.header())).body.data.addresses).toEqual([]);
+  });
+
+  test("another customer's address → 404, and it is left as it was", async () => {
+    const owner = await newCustomer(t);
+    const other = await newCustomer(t);
+    const added = await api().post('/api/customer/addresses').set('Cookie', owner.jar.header()).send({ address: HOME });
+    const id = added.body.data.addresses[0].id;
+    for (const res of [
+      await api().delete(`/api/customer/addresses/${id}`).set('Cookie', other.jar.header()).send({}),
+      await api().put(`/api/customer/addresses/${id}`).set('Cookie', other.jar.header()).send({ address: WORK }),
+      await api().put(`/api/customer/addresses/${id}/default`).set('Cookie', other.jar.header()).send({}),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('That address is not in your address book.');
+    }
+    const mine = await api().get('/api/customer').set('Cookie', owner.jar.header());
+    expect(mine.body.data.addresses[0]).toMatchObject({ id, address1: '12 E 20th St' });
+  });
+});
+
+/** Places an order for the signed-in customer: cart → buyer identity → the emulator's checkout. */
+async function buyAs(jar: CookieJar): Promise<number> {
+  const cartId = await cartWith(t.app, [{ merchandiseId: VARIANTS.bodega, quantity: 1 }]);
+  const linked = await api().put('/api/cart/buyer-identity').set('Cookie', jar.header()).send({ cartId });
+  expect(linked.status).toBe(200);
+  const checkout = new URL(linked.body.data.checkoutUrl);
+  const page = await (await fetch(checkout)).text();
+  const email = /name="email"[^>]*value="([^"]*)"/.exec(page)?.[1] ?? /value="([^"]*)"[^>]*name="email"/.exec(page)?.[1];
+  const form = new URLSearchParams({
+    email: email ?? '',
+    name: 'Rosa Parks',
+    address1: '12 E 20th St',
+    address2: '',
+    city: 'New York',
+    province: 'NY',
+    zip: '10003',
+  });
+  const placed = await fetch(checkout, { method: 'POST', redirect: 'manual', body: form });
+  expect(placed.status).toBe(303);
+  const orders = (await (await fetch(`${t.emulators.connection.storefront.origin}/__emulator/orders`)).json()) as {
+    orders: { orderNumber: number }[];
+  };
+  return orders.orders.at(-1)!.orderNumber;
+}
+
+describe('buyer identity and orders', () => {
+  test('buyer identity: no session → 401; an unknown cart → 404', async () => {
+    const cartId = await cartWith(t.app, []);
+    const none = await api().put('/api/cart/buyer-identity').send({ cartId });
+    expect(none.status).toBe(401);
+    expect(none.body.message).toBe('Forbidden—No customer access token.');
+    const { jar } = await newCustomer(t);
+    const unknown = await api().put('/api/cart/buyer-identity').set('Cookie', jar.header()).send({ cartId: 'gid://shopify/Cart/nope?key=x' });
+    expect(unknown.status).toBe(404);
+  });
+
+  test("the checkout is pre-filled with the customer's email; the order is theirs alone", async () => {
+    const buyer = await newCustomer(t);
+    const other = await newCustomer(t);
+    const orderNumber = await buyAs(buyer.jar);
+
+    const list = await api().get('/api/customer/orders').set('Cookie', buyer.jar.header());
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toMatchObject({ orderNumber, name: `#${orderNumber}`, total: { amount: expect.any(String), currencyCode: 'USD' } });
+    const one = await api().get(`/api/customer/orders/${orderNumber}`).set('Cookie', buyer.jar.header());
+    expect(one.status).toBe(200);
+    expect(one.body.data.email).toBe(buyer.email);
+    expect(one.body.data.lineItems[0]).toMatchObject({ title: 'The Bodega Bunch', quantity: 1 });
+
+    expect((await api().get('/api/customer/orders').set('Cookie', other.jar.header())).body.data).toEqual([]);
+    const theirs = await api().get(`/api/customer/orders/${orderNumber}`).set('Cookie', other.jar.header());
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('Order not found.');
+    const page = await api().get(`/accounts/orders/${orderNumber}`).set('Cookie', other.jar.header());
+    expect(page.status).toBe(404);
+    expect(page.text).toContain(`Page Not Found: /accounts/orders/${orderNumber}`);
+  });
+});
+
+describe('account pages', () => {
+  test.each(['/accounts/account', '/accounts/addresses', '/accounts/orders', '/accounts/orders/1001'])(
+    '%s without a session → redirect to login and back',
+    async (path) => {
+      const res = await api().get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(`/accounts/login?return=${encodeURIComponent(path)}`);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const payload = await api().get(
+        `/__payload/${path === '/accounts/account' ? 'account' : path === '/accounts/addresses' ? 'addresses' : 'orders'}`,
+      );
+      expect(payload.status).toBe(204);
+      expect(payload.headers['x-route-redirect']).toMatch(/^\/accounts\/login\?return=/);
+      expect(payload.headers['cache-control']).toBe('private, no-store');
+    },
+  );
+
+  test('signed in: the pages render privately with the customer; the sign-in page sends them to the account', async () => {
+    const { jar, email } = await newCustomer(t, { firstName: 'Camellia' });
+    const res = await api().get('/accounts/account').set('Cookie', jar.header());
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.text).toContain(email);
+    const login = await api().get('/accounts/login').set('Cookie', jar.header());
+    expect(login.status).toBe(302);
+    expect(login.headers.location).toBe('/accounts/account');
+  });
+
+  test('a stale session on an account page clears the cookies and redirects to login', async () => {
+    const res = await api().get('/accounts/orders').set('Cookie', 'customer_access_token=0123456789abcdef0123456789abcdef; customer_signed_in=1');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/accounts/login?return=%2Faccounts%2Forders');
+    expect(setCookies(res).find((c) => c.startsWith('customer_access_token='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
+  test('a product page and its payload are the same for a signed-in customer and an anonymous shopper', async () => {
+    const { jar, email } = await newCustomer(t, { firstName: 'Zinnia' });
+    for (const path of ['/products/bodega-bunch', '/__payload/product?handle=bodega-bunch', '/']) {
+      const anonymous = await api().get(path);
+      const signedIn = await api().get(path).set('Cookie', jar.header());
+      expect(signedIn.status).toBe(200);
+      expect(setCookies(signedIn)).toEqual([]);
+      expect(signedIn.headers['cache-control']).toMatch(/^public/);
+      const strip = (body: string) => body.replace(/"requestId":"[^"]*"/g, '');
+      expect(strip(signedIn.text)).toBe(strip(anonymous.text));
+      expect(signedIn.text).not.toContain(email);
+      expect(signedIn.text).not.toContain('Zinnia');
+      expect(signedIn.text).not.toContain(jar.values.get('customer_access_token'));
+    }
+  });
+});
+
+describe('token expiry', () => {
+  test('an expired token: the API answers 401 and clears the session; the pages redirect to login', async () => {
+    const short = await startTestApp({ customerAccessTokenTtlMs: 1500 });
+    try {
+      const { jar } = await newCustomer(short);
+      expect((await request(short.app).get('/api/customer/orders').set('Cookie', jar.header())).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      const res = await request(short.app).get('/api/customer').set('Cookie', jar.header());
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Customer fetch failed.');
+      expect(setCookies(res).find((c) => c.startsWith('customer_access_token='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+      const page = await request(short.app).get('/accounts/account').set('Cookie', jar.header());
+      expect(page.status).toBe(302);
+    } finally {
+      await short.stop();
+    }
+  });
+
+  test('a fetch renews the token: its cookie lives on past the first expiry', async () => {
+    const short = await startTestApp({ customerAccessTokenTtlMs: 2000 });
+    try {
+      const { jar } = await newCustomer(short);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const renewed = await request(short.app).get('/api/customer').set('Cookie', jar.header());
+      expect(renewed.status).toBe(200);
+      jar.take(setCookies(renewed));
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      // 2.4 s after sign-in, beyond the first 2 s lifetime: still signed in thanks to the renewal.
+      expect((await request(short.app).get('/api/customer').set('Cookie', jar.header())).status).toBe(200);
+    } finally {
+      await short.stop();
+    }
+  });
+});
+
+describe('rate limits', () => {
+  test('sign-in: the 11th failed attempt from one IP in 15 minutes → 429; another IP is not affected', async () => {
+    const own = await startTestApp();
+    try {
+      const attempt = (ip: string) =>
+        request(own.app).post('/api/customer/login').set('X-Forwarded-For', ip).send({ email: 'nobody@example.com', password: 'wrong' });
+      for (let i = 0; i < 10; i++) expect((await attempt('203.0.113.7')).status).toBe(401);
+      const limited = await attempt('203.0.113.7');
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ isError: true, message: 'Too many attempts from your network. Please wait a few minutes and try again.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await attempt('198.51.100.4')).status).toBe(401);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  test('recover: the 6th request from one IP in 15 minutes → 429', async () => {
+    const own = await startTestApp();
+    try {
+      const attempt = () =>
+        request(own.app).post('/api/customer/recover').set('X-Forwarded-For', '203.0.113.9').send({ email: 'nobody@example.com' });
+      for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(200);
+      expect((await attempt()).status).toBe(429);
+    } finally {
+      await own.stop();
+    }
+  });
+});
