@@ -20,7 +20,7 @@ import { applyAddressInput, type AddressFields, type AddressProblem, type Mailin
 import { emailError, ERRORS, nameError, normalizeEmail, passwordError, phoneOrError, type CustomerUserError } from './customer-rules';
 import { gid, numericIdOf } from './ids';
 import { JsonFile } from './persistence';
-import { DECOY_HASH, hashPassword, newToken, tokenHash, verifyPassword } from './secrets';
+import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './secrets';
 
 export const DEFAULT_ACCESS_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const ACTIVATION_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -181,7 +181,7 @@ export class CustomerStore {
    */
   async signIn(email: string, password: string): Promise<{ token: IssuedToken } | Refusal> {
     const customer = this.byEmail(email);
-    const matches = await verifyPassword(password, customer?.passwordHash ?? (await DECOY_HASH));
+    const matches = await verifyPassword(password, customer?.passwordHash ?? (await decoyHash()));
     if (!customer || !matches) return refuse(ERRORS.unidentified());
     if (customer.state !== 'enabled') return refuse(ERRORS.notActivated(customer.email));
     return { token: this.issueAccessToken(customer) };

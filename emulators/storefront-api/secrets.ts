@@ -25,8 +25,10 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('hex'), key.toString('hex')].join('$');
 }
 
-/** A hash of a random password: verified against when the email is unknown, so both paths cost the same. */
-export const DECOY_HASH = hashPassword(randomBytes(16).toString('hex'));
+let decoy: Promise<string> | null = null;
+
+/** A hash of a random password, made on first use: verified against when the email is unknown, so both paths cost the same. */
+export const decoyHash = (): Promise<string> => (decoy ??= hashPassword(randomBytes(16).toString('hex')));
 
 /** Whether `password` matches `stored` (a `hashPassword` result); false for a malformed hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
