@@ -53,7 +53,7 @@ const present = (value: string | undefined): string | undefined => (value?.trim(
 
 /** The Storefront API's address input from the form's, without empty fields. */
 function mailingAddress(input: AddressInput): MailingAddressInput {
-  return Object.fromEntries(Object.entries(input).flatMap(([key, value]) => (present(value) ? [[key, present(value)]] : []))) as MailingAddressInput;
+  return Object.fromEntries(Object.entries(input).flatMap(([key, value]) => (present(value) ? [[key, present(value)]] : [])));
 }
 
 export function createCustomerService(deps: CustomerServiceDeps) {
