@@ -21,7 +21,7 @@ import { createCartService, type CartService } from './cart/service';
 import { createCustomerService } from './customer/service';
 import { createRateLimits, type RateLimitTier, type TierOptions } from './http/rate-limit';
 import { createServerDataSource, UpstreamData } from './loaders';
-import type { Logger } from './logger';
+import { redactingHttpSerializers, type Logger } from './logger';
 import { createRenderHandler, type ClientManifest } from './render';
 import { availabilityRoutes } from './routes/availability';
 import { cartRoutes } from './routes/cart';
@@ -77,7 +77,14 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader));
-  app.use(pinoHttp({ logger: deps.log, genReqId: (req) => (req as { id?: string }).id ?? '', quietReqLogger: true }));
+  app.use(
+    pinoHttp({
+      logger: deps.log,
+      genReqId: (req) => (req as { id?: string }).id ?? '',
+      quietReqLogger: true,
+      serializers: redactingHttpSerializers,
+    }),
+  );
 
   app.use(
     '/assets',

@@ -42,6 +42,8 @@ export async function startTestApp(
     rateLimits?: AppDeps['rateLimits'];
     /** Storefront emulator: customer access token lifetime in ms (default Shopify's 14 days). */
     customerAccessTokenTtlMs?: number;
+    /** The app's logger (default: silent unless LOG_LEVEL is set). */
+    log?: pino.Logger;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
@@ -56,7 +58,7 @@ export async function startTestApp(
   });
   const distDir = await clientDistDir();
   const config = loadConfig({ NODE_ENV: 'test', SITE_URL: siteUrl, CLIENT_DIST_DIR: distDir, ...opts.env }, emulators.connection);
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+  const log = opts.log ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const cache = opts.cache?.(log) ?? new MemoryCache(log);
   const manifest = loadClientManifest(distDir);
   const app = createApp(config, { log, cache, manifest, rateLimits: opts.rateLimits });
