@@ -23,8 +23,12 @@ import { UpstreamError } from '../upstream/errors';
 export const ACCOUNT_PATH = '/accounts/account';
 export const LOGIN_PATH = '/accounts/login';
 
-/** Where a visitor without a session goes, coming back to `url` after signing in. */
-export const loginRedirect = (url: URL) => redirect(`${LOGIN_PATH}?return=${encodeURIComponent(url.pathname + url.search)}`);
+/**
+ * Where a visitor without a session goes, coming back to `pagePath` after signing in. The page's
+ * path is rebuilt from the route, not read from the request: a client navigation's request is
+ * the payload endpoint's (`/__payload/orders`), not the page's.
+ */
+export const loginRedirect = (pagePath: string) => redirect(`${LOGIN_PATH}?return=${encodeURIComponent(pagePath)}`);
 
 type AccountLoaders = Pick<
   { [R in keyof RouteDataMap]: (params: RouteParams, request: Request) => Promise<RouteDataMap[R]> },
@@ -39,24 +43,23 @@ export function accountLoaders(deps: { customers: CustomerService; siteUrl: stri
   };
 
   /** Runs `work` with the session's token; no token or a refused one → the login redirect. */
-  async function withSession<T>(request: Request, work: (token: string) => Promise<T>): Promise<T> {
-    const url = new URL(request.url);
+  async function withSession<T>(request: Request, pagePath: string, work: (token: string) => Promise<T>): Promise<T> {
     const token = readCustomerToken(request.headers.get('cookie'));
-    if (!token) throw loginRedirect(url);
+    if (!token) throw loginRedirect(pagePath);
     try {
       return await work(token);
     } catch (err) {
       if (err instanceof ShopperError && err.status === 401) {
         clearCustomerSession(cookies(), deps.siteUrl);
-        throw loginRedirect(url);
+        throw loginRedirect(pagePath);
       }
       throw err;
     }
   }
 
   /** The signed-in customer, with the token renewed (spec §4). */
-  const customerPage = (title: string) => async (_params: RouteParams, request: Request) =>
-    withSession(request, async (token) => {
+  const customerPage = (title: string, pagePath: string) => async (_params: RouteParams, request: Request) =>
+    withSession(request, pagePath, async (token) => {
       const { customer, renewed } = await deps.customers.fetch(token);
       if (renewed) setCustomerSession(cookies(), renewed, deps.siteUrl);
       return { seo: { title }, customer };
@@ -85,21 +88,23 @@ export function accountLoaders(deps: { customers: CustomerService; siteUrl: stri
     activate: signInPage('Activate your account'),
     forgotPassword: signInPage('Reset your password'),
     resetPassword: signInPage('Choose a new password'),
-    account: customerPage('Account'),
-    addresses: customerPage('Addresses'),
-    orders: (_params, request) => withSession(request, async (token) => ({ seo: { title: 'Orders' }, orders: await deps.customers.orders(token) })),
-    order: (params, request) =>
-      withSession(request, async (token) => {
-        const url = new URL(request.url);
+    account: customerPage('Account', ACCOUNT_PATH),
+    addresses: customerPage('Addresses', '/accounts/addresses'),
+    orders: (_params, request) =>
+      withSession(request, '/accounts/orders', async (token) => ({ seo: { title: 'Orders' }, orders: await deps.customers.orders(token) })),
+    order: (params, request) => {
+      const pagePath = `/accounts/orders/${encodeURIComponent(params.orderNumber ?? '')}`;
+      return withSession(request, pagePath, async (token) => {
         const orderNumber = /^\d{1,12}$/.test(params.orderNumber ?? '') ? Number(params.orderNumber) : null;
-        if (orderNumber === null) throw new RouteError(404, notFoundMessage(url.pathname + url.search));
+        if (orderNumber === null) throw new RouteError(404, notFoundMessage(pagePath));
         try {
           const order = await deps.customers.order(token, orderNumber);
           return { seo: { title: `Order ${order.name}` }, order };
         } catch (err) {
-          if (err instanceof ShopperError && err.status === 404) throw new RouteError(404, notFoundMessage(url.pathname + url.search));
+          if (err instanceof ShopperError && err.status === 404) throw new RouteError(404, notFoundMessage(pagePath));
           throw err;
         }
-      }),
+      });
+    },
   };
 }

@@ -1,0 +1,321 @@
+/**
+ * Customer account journeys in real Chromium against the real app, the Storefront emulator
+ * (customers, mail inbox, checkout) and the authorization stand-in, each in a fresh context:
+ * (a) register → activation mail in the inbox → activate → PKCE round trip → account shows the name;
+ * (b) address book: add, edit, make default, delete another;
+ * (c) signed in, buy through checkout (pre-filled) → the order in the list and its detail page;
+ * (d) forgot password → mail → reset → sign in with the new password;
+ * (e) orders without a session → login → back on orders;
+ * (f) sign out → `/`, account pages redirect again;
+ * (g) the product page's HTML and payload are the same signed in and anonymous;
+ * plus the keyboard alone through the sign-in form.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../server/support/app';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, serviceAvailable } from '../support/services';
+
+const hasChromium = serviceAvailable('chromium');
+
+/** Seeded in content/customers.json (README "The seeded shop"). */
+const ADA = { email: 'ada@example.com', password: 'flowers-ada-1815', firstName: 'Ada' };
+const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firstName: 'Grace' };
+
+(hasChromium ? describe : describe.skip)('customer account journeys', () => {
+  let t: TestApp;
+  let server: Server;
+  let browser: Browser;
+  let base: string;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    // Listen first: the site URL (Origin check, OAuth redirect URI) must be the real one.
+    server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await startTestApp({ env: { SITE_URL: base } });
+    server.on('request', t.app);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    await t?.stop();
+  });
+
+  async function openPage() {
+    // A shopper's user agent: "HeadlessChrome" counts as a bot, and bots get no error page (spec §4).
+    const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome');
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent });
+    page = await context.newPage();
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (message) => {
+      // A refused sign-in or form is an answer the page shows, not a fault (Chromium logs every 4xx).
+      const refusal = /status of 4\d\d/.test(message.text()) && message.location().url.includes('/api/customer/');
+      // A checked-out cart's fetch answers 404 by design (spec §4: a new cart replaces it).
+      const replacedCart = /status of 404/.test(message.text()) && message.location().url.includes('/api/cart?id=');
+      if (replacedCart) return;
+      if (message.type() === 'error' && page.url().startsWith(base) && !refusal) pageErrors.push(`${message.text()} ${message.location().url}`);
+    });
+  }
+  afterEach(() => context?.close());
+
+  const main = () => page.getByRole('main');
+  const accountLink = () => page.getByRole('banner').getByRole('link', { name: /account/i });
+
+  async function signInWith(email: string, password: string) {
+    await main().getByLabel('Email', { exact: true }).fill(email);
+    await main().getByLabel('Password', { exact: true }).fill(password);
+    await main().getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /** The newest mail for `to`, as a tester would open it from the local inbox page. */
+  async function openMail(to: string, subject: RegExp) {
+    await page.goto(`${t.emulators.storefront.url}/__emulator/inbox`);
+    const message = page.getByRole('article').filter({ hasText: to }).filter({ hasText: subject }).first();
+    await message.getByRole('link').first().click();
+    await page.waitForURL((url) => url.href.startsWith(base));
+  }
+
+  test('(a) register → activation mail → activate → PKCE round trip → the account shows the name', async () => {
+    await openPage();
+    const email = `iris${Date.now()}@example.com`;
+    await page.goto(`${base}/accounts/register`);
+    await main().getByLabel('First name').fill('Iris');
+    await main().getByLabel('Last name').fill('Apfel');
+    await main().getByLabel('Email', { exact: true }).fill(email);
+    await main().getByLabel('Password', { exact: true }).fill('bloom-and-grow');
+    await main().getByRole('button', { name: 'Create account' }).click();
+    await main().getByText('Customer sucessfully created').waitFor();
+    await main().getByRole('link', { name: /inbox/i }).waitFor();
+
+    await openMail(email, /activate/i);
+    expect(new URL(page.url()).pathname).toBe('/accounts/activate');
+    await main().getByLabel('New password').fill('bloom-and-grow');
+    await main().getByLabel('Repeat the password').fill('bloom-and-grow');
+    await main().getByRole('button', { name: 'Activate account' }).click();
+
+    // Activation signs in through the authorization server and lands on the account page.
+    await page.waitForURL(`${base}/accounts/account`);
+    await main().getByRole('heading', { level: 1 }).waitFor();
+    await expect(main().getByLabel('First name').inputValue()).resolves.toBe('Iris');
+    await expect(main().getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(email);
+    await expect(accountLink().innerText()).resolves.toMatch(/iris/i);
+
+    // The session cookie is HttpOnly: the page cannot read it.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('customer_access_token');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'customer_access_token')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    // Nothing personal in page-readable storage either.
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toMatch(/token|verifier/i);
+
+    // Sign out and in again with the new account.
+    await main().getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/accounts/login`);
+    await signInWith(email, 'bloom-and-grow');
+    await page.waitForURL(`${base}/accounts/account`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('(b) address book: add, edit, make default, delete another', async () => {
+    await openPage();
+    await page.goto(`${base}/accounts/addresses`);
+    await signInWith(GRACE.email, GRACE.password);
+    await page.waitForURL(`${base}/accounts/addresses`);
+    const cards = () => main().getByRole('article');
+    const before = await cards().count();
+    expect(before).toBeGreaterThan(0);
+
+    await main().getByRole('button', { name: 'Add a new address' }).click();
+    const form = main().locator('form').last();
+    await form.getByLabel('First name').fill('Grace');
+    await form.getByLabel('Last name').fill('Hopper');
+    await form.getByLabel('Street address').fill('55 Irving Pl');
+    await form.getByLabel('City').fill('New York');
+    await form.getByLabel('State').fill('NY');
+    await form.getByLabel('ZIP code').fill('10003');
+    await form.getByLabel('Country').fill('United States');
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await cards().filter({ hasText: '55 Irving Pl' }).waitFor();
+    expect(await cards().count()).toBe(before + 1);
+
+    const added = cards().filter({ hasText: '55 Irving Pl' });
+    await added.getByRole('button', { name: 'Edit' }).click();
+    await main().getByLabel('Apartment, suite, etc.').fill('Studio 2');
+    await main().getByRole('button', { name: 'Save address' }).click();
+    await cards().filter({ hasText: 'Studio 2' }).waitFor();
+
+    await cards().filter({ hasText: '55 Irving Pl' }).getByRole('button', { name: 'Set as default' }).click();
+    await main()
+      .getByRole('article', { name: /^Default address/ })
+      .filter({ hasText: '55 Irving Pl' })
+      .waitFor();
+
+    // Delete another (the old default), confirming first.
+    const other = cards().filter({ hasNotText: '55 Irving Pl' }).first();
+    const otherText = (await other.innerText()).split('\n').find((line) => /\d/.test(line))!;
+    await other.getByRole('button', { name: 'Delete' }).click();
+    await main().getByRole('group', { name: 'Confirm deletion' }).getByRole('button', { name: 'Delete' }).click();
+    await cards().filter({ hasText: otherText }).waitFor({ state: 'detached' });
+
+    // It sticks: a reload shows the same book.
+    await page.reload();
+    await main()
+      .getByRole('article', { name: /^Default address/ })
+      .filter({ hasText: '55 Irving Pl' })
+      .waitFor();
+    expect(await cards().filter({ hasText: otherText }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('(c) signed in, a bouquet bought through checkout appears in the orders and its detail page', async () => {
+    await openPage();
+    await page.goto(`${base}/accounts/login`);
+    await signInWith(ADA.email, ADA.password);
+    await page.waitForURL(`${base}/accounts/account`);
+
+    // $125 and shippable: shipping needs no date.
+    await page.goto(`${base}/products/classic-gramercy-bouquet`);
+    await page.getByRole('radio', { name: 'Classic' }).click();
+    await page.waitForURL(/\?variant=\d+$/);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await drawer.getByText('The Classic Gramercy Bouquet').waitFor();
+    await drawer.getByRole('radio', { name: 'Shipping' }).click();
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL((url) => url.href.startsWith(t.emulators.storefront.url));
+
+    // The checkout knows the customer: email and default address are filled in.
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(ADA.email);
+    await expect(page.getByLabel('Address', { exact: true }).inputValue()).resolves.not.toBe('');
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await page.getByRole('heading', { name: /Thank you/ }).waitFor();
+    const { orders } = (await (await fetch(`${t.emulators.storefront.url}/__emulator/orders`)).json()) as {
+      orders: { orderNumber: number; email: string }[];
+    };
+    const placed = orders.filter((o) => o.email === ADA.email).at(-1)!;
+
+    await page.goto(`${base}/accounts/orders`);
+    const row = main()
+      .getByRole('row')
+      .filter({ hasText: `#${placed.orderNumber}` });
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toMatch(/\$125\.00/);
+    // By keyboard, as a screen reader user would follow it.
+    await row.getByRole('link', { name: new RegExp(`Order #${placed.orderNumber}`) }).press('Enter');
+    await page.waitForURL(`${base}/accounts/orders/${placed.orderNumber}`);
+    await main().getByText('The Classic Gramercy Bouquet').waitFor();
+    await main().getByText('Classic', { exact: true }).first().waitFor();
+
+    expect(pageErrors).toEqual([]);
+
+    // Another customer's order number is not found.
+    const response = await page.goto(`${base}/accounts/orders/1002`);
+    expect(response?.status()).toBe(404);
+    await page.getByText('Page Not Found: /accounts/orders/1002').waitFor();
+  });
+
+  test('(d) forgot password → mail → reset → sign in with the new password', async () => {
+    await openPage();
+    await page.goto(`${base}/accounts/forgot-password`);
+    await main().getByLabel('Email', { exact: true }).fill(GRACE.email);
+    await main().getByRole('button', { name: 'Send reset link' }).click();
+    await main()
+      .getByText(/we have sent it a link/i)
+      .waitFor();
+
+    await openMail(GRACE.email, /reset/i);
+    expect(new URL(page.url()).pathname).toBe('/accounts/reset-password');
+    await main().getByLabel('New password').fill('new-tulips-2026');
+    await main().getByLabel('Repeat the password').fill('new-tulips-2026');
+    await main().getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL(`${base}/accounts/account`);
+
+    await main().getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/accounts/login`);
+    await signInWith(GRACE.email, GRACE.password);
+    await main().getByRole('alert').filter({ hasText: 'Unidentified customer' }).waitFor();
+    await signInWith(GRACE.email, 'new-tulips-2026');
+    await page.waitForURL(`${base}/accounts/account`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('(e) orders without a session → login → back on orders', async () => {
+    await openPage();
+    const response = await page.goto(`${base}/accounts/orders`);
+    expect(new URL(page.url()).pathname).toBe('/accounts/login');
+    expect(new URL(page.url()).searchParams.get('return')).toBe('/accounts/orders');
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
+    await signInWith(ADA.email, ADA.password);
+    await page.waitForURL(`${base}/accounts/orders`);
+    await main().getByRole('row').filter({ hasText: '#1001' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('(f) sign out → home; the account pages redirect again, in the browser and on reload', async () => {
+    await openPage();
+    await page.goto(`${base}/accounts/login`);
+    await signInWith(ADA.email, ADA.password);
+    await page.waitForURL(`${base}/accounts/account`);
+    await main().getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/`);
+    await expect(accountLink().innerText()).resolves.not.toMatch(/ada/i);
+    expect((await context.cookies()).some((c) => c.name === 'customer_access_token')).toBe(false);
+
+    // Client navigation (payload endpoint) and a full load both end on the login page.
+    await accountLink().click();
+    await page.waitForURL(/\/accounts\/login\?return=%2Faccounts%2Faccount$/);
+    await page.goto(`${base}/accounts/addresses`);
+    await page.waitForURL(/\/accounts\/login\?return=%2Faccounts%2Faddresses$/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('(g) the product page is the same signed in and anonymous: no name, email or token', async () => {
+    await openPage();
+    const anonymous = await (await fetch(`${base}/products/bodega-bunch`)).text();
+    const anonymousPayload = await (await fetch(`${base}/__payload/product?handle=bodega-bunch`)).text();
+    await page.goto(`${base}/accounts/login`);
+    await signInWith(ADA.email, ADA.password);
+    await page.waitForURL(`${base}/accounts/account`);
+    const asAda = await page.evaluate(async () => {
+      const html = await (await fetch('/products/bodega-bunch')).text();
+      const payload = await (await fetch('/__payload/product?handle=bodega-bunch')).text();
+      return { html, payload };
+    });
+    expect(asAda.html).toBe(anonymous);
+    expect(asAda.payload).toBe(anonymousPayload);
+    const token = (await context.cookies()).find((c) => c.name === 'customer_access_token')!.value;
+    for (const text of [asAda.html, asAda.payload]) {
+      expect(text).not.toContain(ADA.email);
+      expect(text).not.toContain('Lovelace');
+      expect(text).not.toContain(token);
+    }
+    // The header is personalised in the browser only.
+    await page.goto(`${base}/products/bodega-bunch`);
+    await expect(accountLink().innerText()).resolves.toMatch(/ada/i);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('sign-in by keyboard alone, with the error announced and focus on it', async () => {
+    await openPage();
+    await page.goto(`${base}/accounts/login`);
+    await main().getByLabel('Email', { exact: true }).focus();
+    await page.keyboard.type(ADA.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('wrong-password');
+    await page.keyboard.press('Enter');
+    const alert = main().getByRole('alert').filter({ hasText: 'Unidentified customer' });
+    await alert.waitFor();
+    await main().getByLabel('Password', { exact: true }).fill(ADA.password);
+    await main().getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForURL(`${base}/accounts/account`);
+    expect(pageErrors).toEqual([]);
+  });
+});
