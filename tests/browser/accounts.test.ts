@@ -18,6 +18,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, serviceAvailable } from '../support/servi
 
 const hasChromium = serviceAvailable('chromium');
 
+// Each journey is a dozen page loads and redirects; with the other suites running beside it on
+// two cores one can take well over jest's default 30 s. A stuck step still fails on its own
+// 15 s action timeout (below), naming the step.
+jest.setTimeout(120_000);
+
 /** Seeded in content/customers.json (README "The seeded shop"). */
 const ADA = { email: 'ada@example.com', password: 'flowers-ada-1815', firstName: 'Ada' };
 const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firstName: 'Grace' };
@@ -52,6 +57,7 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome');
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent });
     page = await context.newPage();
+    page.setDefaultTimeout(15_000);
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     page.on('console', (message) => {
