@@ -10,11 +10,10 @@
  * (g) the product page's HTML and payload are the same signed in and anonymous;
  * plus the keyboard alone through the sign-in form.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../server/support/app';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, serviceAvailable } from '../support/services';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { TestApp } from '../server/support/app';
+import { serviceAvailable } from '../support/services';
+import { startBrowserHarness, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -28,8 +27,8 @@ const ADA = { email: 'ada@example.com', password: 'flowers-ada-1815', firstName:
 const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firstName: 'Grace' };
 
 (hasChromium ? describe : describe.skip)('customer account journeys', () => {
+  let harness: BrowserHarness;
   let t: TestApp;
-  let server: Server;
   let browser: Browser;
   let base: string;
   let context: BrowserContext;
@@ -37,20 +36,11 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
   let pageErrors: string[];
 
   beforeAll(async () => {
-    // Listen first: the site URL (Origin check, OAuth redirect URI) must be the real one.
-    server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await startTestApp({ env: { SITE_URL: base } });
-    server.on('request', t.app);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    harness = await startBrowserHarness();
+    ({ t, browser, base } = harness);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await t?.stop();
-  });
+  afterAll(() => harness?.stop());
 
   async function openPage() {
     // A shopper's user agent: "HeadlessChrome" counts as a bot, and bots get no error page (spec §4).

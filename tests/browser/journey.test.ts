@@ -9,19 +9,18 @@
  * - the drawer keeps keyboard focus, Escape closes it and focus returns to the cart button;
  * - without JavaScript, Add to cart posts the form and lands on /cart with the line.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { addDays, calendarAvailability, formatDateForDisplay, parseAvailability, type DateKey } from '../../shared/availability';
-import { startTestApp, type TestApp } from '../server/support/app';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, serviceAvailable } from '../support/services';
+import type { TestApp } from '../server/support/app';
+import { serviceAvailable } from '../support/services';
+import { startBrowserHarness, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 const CART_ID_KEY = 'gramercy:cartId';
 
 (hasChromium ? describe : describe.skip)('shopper journeys', () => {
+  let harness: BrowserHarness;
   let t: TestApp;
-  let server: Server;
   let browser: Browser;
   let base: string;
   let context: BrowserContext;
@@ -29,20 +28,11 @@ const CART_ID_KEY = 'gramercy:cartId';
   let pageErrors: string[];
 
   beforeAll(async () => {
-    // Listen first: the site URL (checked as Origin by the JSON API) must be the real one.
-    server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await startTestApp({ env: { SITE_URL: base } });
-    server.on('request', t.app);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    harness = await startBrowserHarness();
+    ({ t, browser, base } = harness);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    await t?.stop();
-  });
+  afterAll(() => harness?.stop());
 
   async function openPage(options: { javaScriptEnabled?: boolean } = {}) {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });

@@ -1,0 +1,38 @@
+/**
+ * The shop served over real HTTP for Chromium: the test app (emulators on free ports, built
+ * client bundle) behind a Node HTTP server on 127.0.0.1, and a headless Chromium.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestApp, type TestApp } from '../server/support/app';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/services';
+
+export type BrowserHarness = {
+  t: TestApp;
+  /** The shop's origin, e.g. http://127.0.0.1:41234 (also its SITE_URL). */
+  base: string;
+  browser: Browser;
+  stop(): Promise<void>;
+};
+
+export async function startBrowserHarness(): Promise<BrowserHarness> {
+  // Listen first: the site URL (checked as Origin by the JSON API, the OAuth redirect URI) must
+  // be the real one.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const t = await startTestApp({ env: { SITE_URL: base } });
+  server.on('request', t.app);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return {
+    t,
+    base,
+    browser,
+    async stop() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      await t.stop();
+    },
+  };
+}
