@@ -3,7 +3,8 @@
  * it the same for everyone — the HTML is CDN-cached, so it never holds a name — and once the
  * browser's customer store has a customer it reads "Account (Ada)", labelled "Your account,
  * signed in as Ada". Signed out, the link still goes there and the server sends the visitor on
- * to sign in.
+ * to sign in. Where the header is narrow the words give way to an icon (shell.css); the link's
+ * name stays the same.
  */
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
@@ -18,7 +19,11 @@ export const AccountLink = observer(function AccountLink({ className }: { classN
   const name = useHydrated() ? customer.greetingName : null;
   return (
     <Link to={ACCOUNT_PATH} className={className} aria-label={name ? `Your account, signed in as ${name}` : undefined}>
-      {name ? `Account (${name})` : 'Account'}
+      <svg className="account-link__icon" aria-hidden="true" focusable="false" viewBox="0 0 20 20" width="20" height="20">
+        <circle cx="10" cy="6.5" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+        <path d="M3 18c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+      </svg>
+      <span className="account-link__text">{name ? `Account (${name})` : 'Account'}</span>
     </Link>
   );
 });

@@ -17,7 +17,7 @@ function OrderAddress({ title, address }: { title: string; address: Address | nu
   return (
     <section className="account-panel">
       <h2 className="account-panel__title">{title}</h2>
-      {address ? <AddressLines address={address} /> : <p>None</p>}
+      {address ? <AddressLines address={address} /> : <p>None on this order.</p>}
     </section>
   );
 }
