@@ -26,8 +26,6 @@ export const clientDataSource: RouteDataSource = {
     }
     // A loader's redirect (an account page without a session): navigate there instead.
     const location = res.headers.get(ROUTE_REDIRECT_HEADER);
-    // react-router's own convention: a loader throws the redirect Response it is given.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (location) throw redirect(location);
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
