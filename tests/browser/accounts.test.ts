@@ -102,6 +102,8 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     await expect(main().getByLabel('First name').inputValue()).resolves.toBe('Iris');
     await expect(main().getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(email);
     await expect(accountLink().innerText()).resolves.toMatch(/iris/i);
+    // The marketing box was ticked by default on sign-up, and the profile says so.
+    await expect(main().getByRole('checkbox', { name: 'Email me about new collections and offers' }).isChecked()).resolves.toBe(true);
 
     // The session cookie is HttpOnly: the page cannot read it.
     expect(await page.evaluate(() => document.cookie)).not.toContain('customer_access_token');
@@ -301,6 +303,10 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
 
   test('sign-in by keyboard alone, with the error announced and focus on it', async () => {
     await openPage();
+    // Where a failed authorization round trip lands: told, not signed in.
+    await page.goto(`${base}/accounts/login?error=authorization`);
+    await main().getByRole('alert').filter({ hasText: 'We could not finish signing you in. Please sign in again.' }).waitFor();
+
     await page.goto(`${base}/accounts/login`);
     await main().getByLabel('Email', { exact: true }).focus();
     await page.keyboard.type(ADA.email);

@@ -142,6 +142,13 @@ describe('register, activate, recover, reset', () => {
     expect(new URL(mail.link).pathname).toBe('/accounts/activate');
   });
 
+  test("acceptsMarketing is the shopper's choice at sign-up, false when not given", async () => {
+    const optIn = await newCustomer(t, { acceptsMarketing: true });
+    const silent = await newCustomer(t);
+    expect((await api().get('/api/customer').set('Cookie', optIn.jar.header())).body.data.acceptsMarketing).toBe(true);
+    expect((await api().get('/api/customer').set('Cookie', silent.jar.header())).body.data.acceptsMarketing).toBe(false);
+  });
+
   test('register an email already taken → 422 with the platform message', async () => {
     const { email } = await newCustomer(t);
     const res = await api().post('/api/customer/register').send({ email, password: 'another-one' });

@@ -2,7 +2,9 @@
  * /accounts/login (spec §2 authentication screens, §4 Customer session): email and password.
  * The browser checks both are there (spec §5 "Required fields missing."), then the server signs
  * in and answers where to go: the platform's authorization redirect, which ends on
- * /accounts/account (or on the protected page named by `?return=`).
+ * /accounts/account (or on the protected page named by `?return=`). `?error=authorization` is
+ * where the server sends a sign-in whose authorization round trip failed (expired, forged or
+ * refused): nobody was signed in, so the page says so and asks again.
  */
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +21,7 @@ export function LoginPage() {
   const { customer } = useStores();
   const [searchParams] = useSearchParams();
   const returnTo = returnPath(searchParams.get('return'));
+  const authorizationFailed = searchParams.get('error') === 'authorization';
   const form = useAccountForm<'email' | 'password'>();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,6 +51,11 @@ export function LoginPage() {
       }
     >
       <form className="account-form" method="post" noValidate onSubmit={onSubmit}>
+        {authorizationFailed && !form.problem && (
+          <p className="form-alert form-alert__message" role="alert">
+            We could not finish signing you in. Please sign in again.
+          </p>
+        )}
         <FormAlert form={form} />
         <FormField {...form.field('email')} name="email" label="Email" type="email" autoComplete="email" inputMode="email" required />
         <FormField {...form.field('password')} name="password" label="Password" type="password" autoComplete="current-password" required />

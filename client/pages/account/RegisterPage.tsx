@@ -1,5 +1,7 @@
 /**
- * /accounts/register (spec §2 authentication screens): first and last name, email, password.
+ * /accounts/register (spec §2 authentication screens): first and last name, email, password,
+ * and the marketing choice. Spec §7 sends `acceptsMarketing: true` on every sign-up; here the box
+ * is ticked by default, so that is what is sent unless the shopper says no (consent stays theirs).
  * Spec §5: email and password required, the password at least PASSWORD_MIN_LENGTH long. On
  * success the form gives way to spec §8 "Customer sucessfully created" and the activation hint,
  * plus, in local mode, the link to the emulator's mail inbox.
@@ -9,6 +11,7 @@ import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH, type MailSentResult } from '../../../shared/customer';
 import { AuthCard } from '../../components/account/AuthCard';
 import { FormAlert } from '../../components/account/FormAlert';
+import { CheckboxField } from '../../components/account/CheckboxField';
 import { FormField } from '../../components/account/FormField';
 import { MailSentNote } from '../../components/account/MailSentNote';
 import { SubmitButton } from '../../components/account/SubmitButton';
@@ -27,7 +30,12 @@ export function RegisterPage() {
     const password = formText(event.currentTarget, 'password', { trim: false });
     const firstName = formText(event.currentTarget, 'firstName') || undefined;
     const lastName = formText(event.currentTarget, 'lastName') || undefined;
-    void form.submit(checkRegister({ email, password }), () => customer.api.register({ email, password, firstName, lastName }), setSent);
+    const acceptsMarketing = new FormData(event.currentTarget).get('acceptsMarketing') === 'on';
+    void form.submit(
+      checkRegister({ email, password }),
+      () => customer.api.register({ email, password, firstName, lastName, acceptsMarketing }),
+      setSent,
+    );
   }
 
   if (sent) {
@@ -65,6 +73,7 @@ export function RegisterPage() {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           required
         />
+        <CheckboxField name="acceptsMarketing" label="Email me about new collections and offers" defaultChecked />
         <SubmitButton pending={form.pending} pendingLabel="Creating account…" className="button--block">
           Create account
         </SubmitButton>

@@ -96,12 +96,12 @@ export async function signIn(t: TestApp, email: string, password: string, return
 let counter = 0;
 
 /** A new customer, registered and activated through the shop (mail from the inbox); signed in. */
-export async function newCustomer(t: TestApp, opts: { firstName?: string; password?: string } = {}) {
+export async function newCustomer(t: TestApp, opts: { firstName?: string; password?: string; acceptsMarketing?: boolean } = {}) {
   const email = `shopper${Date.now()}${++counter}@example.com`;
   const password = opts.password ?? 'petals-and-stems';
   const registered = await request(t.app)
     .post('/api/customer/register')
-    .send({ email, password, firstName: opts.firstName ?? 'Rosa', lastName: 'Parks' });
+    .send({ email, password, firstName: opts.firstName ?? 'Rosa', lastName: 'Parks', acceptsMarketing: opts.acceptsMarketing });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.body.message}`);
   const mail = await latestMail(t, email, 'activation');
   const activationUrl = new URL(mail.link).searchParams.get('activationUrl');
