@@ -2,7 +2,8 @@
  * The Express app (docs/architecture.md §3, §4): built from a config, a logger, a cache and the
  * client manifest, never listening, so tests mount it with supertest. Order: security headers, compression, request id + logs, static
  * assets, payload JSON, the browser JSON API (cart, availability, customer), the no-JavaScript
- * cart form (POST /cart, the only urlencoded body), health, the sign-in callback
+ * cart form (POST /cart) and the product unlock form (POST /products/{handle}/unlock), the only
+ * urlencoded bodies, health, the sign-in callback
  * (GET /accounts/account?code&state), then the page render handler (catch-all).
  */
 import path from 'node:path';
@@ -30,6 +31,9 @@ import { customerRoutes } from './routes/customer';
 import { customerCallbackRoutes } from './routes/customer-callback';
 import { healthRoutes } from './routes/health';
 import { payloadRoutes } from './routes/payload';
+import { productUnlockRoutes } from './routes/product-unlock';
+import { unlockedInRequest, unlockScope } from './unlock/request-scope';
+import { createUnlockTokens } from './unlock/token';
 import { createContentClient } from './upstream/content/client';
 import { storefrontClientFactory } from './upstream/storefront/client';
 
@@ -49,6 +53,8 @@ export function createApp(config: Config, deps: AppDeps): App {
   const storefront = storefrontClientFactory(config.storefront);
   const content = createContentClient(config.content);
   const data = new UpstreamData({ config, cache: deps.cache, content, storefront, log: deps.log });
+  // Password-protected products: per-product signed unlock cookies (server/unlock).
+  const unlock = createUnlockTokens(config.unlockSecret, config.siteUrl);
   const cart = createCartService({
     storefront,
     calendar: createAvailabilityService(config.scheduler, deps.cache),
@@ -57,6 +63,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       // Prices do not matter to the cart rules: an empty price index.
       return card ? data.reshape.productCard(card, new Map()) : null;
     },
+    unlocked: unlockedInRequest(unlock),
     shippingExcludedTag: config.shippingExcludedTag,
     imageOrigin: config.storefront.imageOrigin,
     log: deps.log,
@@ -67,7 +74,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const limits = createRateLimits({ redis: deps.cache instanceof RedisCache ? deps.cache.redis : null, log: deps.log, limits: deps.rateLimits });
   // Local mode: the Storefront emulator keeps the mail Shopify would send (activation, reset).
   const inboxUrl = config.mode === 'local' ? new URL('/__emulator/inbox', config.storefront.endpoint).href : null;
-  const dataSource = createServerDataSource({ data, cart, customers, siteUrl: config.siteUrl, log: deps.log });
+  const dataSource = createServerDataSource({ data, cart, customers, siteUrl: config.siteUrl, log: deps.log, unlock });
 
   const app = express() as App;
   app.locals.cart = cart;
@@ -77,6 +84,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader));
+  app.use(unlockScope());
   app.use(
     pinoHttp({
       logger: deps.log,
@@ -103,6 +111,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(customerRoutes({ customers, cart, authorization, limits, siteUrl: config.siteUrl, inboxUrl, log: deps.log }));
   app.use('/api', apiNotFound);
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
+  app.use(productUnlockRoutes({ content, tokens: unlock, limit: limits.unlock, siteUrl: config.siteUrl }));
 
   app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.manifest.buildId }));
   app.use(customerCallbackRoutes({ authorization, siteUrl: config.siteUrl, log: deps.log }));

@@ -7,6 +7,7 @@
  * starts the local stand-ins (server/index.ts) passes them in as `LocalUpstreams`. This module
  * knows nothing of how they are started.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -68,6 +69,12 @@ export type Config = {
     timeoutMs: number;
   };
   redisUrl: string | null;
+  /**
+   * Signs the password-protected products' unlock cookies (server/unlock/token.ts): live, config
+   * `UNLOCK_SECRET` (shared by every instance, at least 32 characters); local, random per process
+   * (a restart locks the products again, which is fine on a laptop).
+   */
+  unlockSecret: string;
 };
 
 /**
@@ -180,6 +187,7 @@ const Env = z.object({
     .transform((h) => h.toLowerCase())
     .optional(),
   CLIENT_DIST_DIR: optional,
+  UNLOCK_SECRET: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
 });
 
 /** Variables that must all be set in live mode (docs/architecture.md §2). */
@@ -195,6 +203,7 @@ const LIVE_REQUIRED = [
   'SCHEDULER_SHOP',
   'CUSTOMER_ACCOUNT_ISSUER',
   'CUSTOMER_ACCOUNT_CLIENT_ID',
+  'UNLOCK_SECRET',
 ] as const;
 
 /** Local mode unless a Shopify or Sanity variable is set (then every live variable is required). */
@@ -246,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
     trustedIpHeader: e.TRUSTED_IP_HEADER ?? null,
     shippingExcludedTag: e.SHIPPING_EXCLUDED_TAG,
     redisUrl: e.REDIS_URL ?? null,
+    // Live mode requires it below; locally an unguessable per-process secret.
+    unlockSecret: e.UNLOCK_SECRET ?? randomBytes(32).toString('hex'),
   };
   const schedulerLimits = { timeoutMs: e.SCHEDULER_TIMEOUT_MS, availabilityTtlMs: e.AVAILABILITY_TTL_SECONDS * 1000 };
 

@@ -13,6 +13,7 @@ import { OptionPicker } from '../components/OptionPicker';
 import { Price } from '../components/Price';
 import { ProductGrid } from '../components/ProductCard';
 import { RichText } from '../components/RichText';
+import { UnlockForm } from '../components/UnlockForm';
 import { cardAvailability, SOLD_OUT_TEXT } from '../../shared/product-availability';
 import { formatDate } from '../lib/format';
 import { useRouteData } from '../lib/route-data';
@@ -24,22 +25,8 @@ const ONE_TIME = '';
 
 function PurchaseArea({ product, variant, sellingPlanId }: { product: ProductDetail; variant: ProductVariant; sellingPlanId: string }) {
   const availability = cardAvailability(product.card);
-  if (availability.kind === 'password') {
-    return (
-      <form className="password-form" onSubmit={(e) => e.preventDefault()} aria-label="Password protected product">
-        <p>
-          <strong>This product is password protected.</strong>
-        </p>
-        {availability.text && <p>{availability.text}</p>}
-        <label>
-          Password <input type="password" name="password" autoComplete="off" disabled />
-        </label>
-        <button type="submit" className="button" disabled>
-          Unlock
-        </button>
-      </form>
-    );
-  }
+  // Locked: the loader sent only what the card shows; an unlocked product's card has no gate.
+  if (availability.kind === 'password') return <UnlockForm handle={product.handle} text={availability.text} />;
   if (availability.kind === 'drop') return <p className="product__state">Available {formatDate(availability.dropDate)}</p>;
   if (availability.kind === 'soldOut' || !variant.availableForSale) {
     const text = availability.kind === 'soldOut' ? availability.text : product.card?.customSoldOutText || SOLD_OUT_TEXT;

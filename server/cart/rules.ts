@@ -5,8 +5,9 @@
  *
  * - a line may be added or raised only for a variant for sale (spec §5), up to the variant's
  *   available quantity counting what the cart already holds (spec §9 "Quantity maximum");
- * - not while the product's content card says password protected, dropping later, sold out or
- *   not purchasable (spec §4 product availability; shared/product-availability.ts);
+ * - not while the product's content card says password protected (unless this shopper unlocked
+ *   it, server/unlock), dropping later, sold out or not purchasable (spec §4 product
+ *   availability; shared/product-availability.ts);
  * - shipping only over the threshold and without the excluded tag (spec §4; shared/fulfilment.ts);
  * - a delivery or pickup date only on a day the scheduler's calendar for this cart allows
  *   (spec §5 Calendar; shared/availability.ts).
@@ -17,6 +18,7 @@ import { isShippingEligible, SHIPPING_THRESHOLD } from '../../shared/fulfilment'
 import { cardAvailability } from '../../shared/product-availability';
 import type { Cart, ProductCard } from '../../shared/types';
 import { ShopperError } from '../http/errors';
+import { withoutPasswordGate } from '../unlock/card';
 
 /** The sale state of one variant as the Storefront API reports it. */
 export type VariantState = {
@@ -34,6 +36,8 @@ const refuse = (code: CartRefusal, message: string, cart: Cart | null): ShopperE
  * Whether `variant` (null: no such variant) may be put in the cart, judged by the platform and
  * by the product's content card (null: the content lake has none, which restricts nothing).
  * @param now epoch ms, for the drop date
+ * @param unlocked whether the shopper of this request holds a valid unlock for the product
+ *   (server/unlock/token.ts): it lifts the password gate only; every other rule still applies
  * @throws ShopperError 422 unavailable | password-protected | not-released | not-purchasable
  */
 export function assertPurchasable(
@@ -41,9 +45,10 @@ export function assertPurchasable(
   card: ProductCard | null,
   now: number,
   cart: Cart | null,
+  unlocked = false,
 ): asserts variant is VariantState {
   if (!variant || !variant.availableForSale) throw refuse('unavailable', CART_REFUSALS.unavailable, cart);
-  const availability = cardAvailability(card, now);
+  const availability = cardAvailability(unlocked ? withoutPasswordGate(card) : card, now);
   switch (availability.kind) {
     case 'password':
       throw refuse('password-protected', CART_REFUSALS['password-protected'], cart);

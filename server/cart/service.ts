@@ -59,6 +59,11 @@ export type CartServiceDeps = {
    * content outage never stops sales.
    */
   productCard(handle: string): Promise<ProductCard | null>;
+  /**
+   * Whether the shopper of the current request has unlocked this password-protected product
+   * (server/unlock). Default: nobody has.
+   */
+  unlocked?(handle: string): boolean;
   /** Products with this tag cannot ship (config SHIPPING_EXCLUDED_TAG). */
   shippingExcludedTag: string;
   /** Origin Storefront images must come from (reshape drops others). */
@@ -111,7 +116,8 @@ export function createCartService(deps: CartServiceDeps) {
   /** Every purchase rule for `quantity` of a variant on one line, `others` being on the cart's other lines. */
   async function purchasable(merchandiseId: string, others: number, quantity: number, cart: Cart | null): Promise<void> {
     const variant = await variantState(merchandiseId);
-    assertPurchasable(variant, await cardOf(variant), now(), cart);
+    const unlocked = variant ? (deps.unlocked?.(variant.product.handle) ?? false) : false;
+    assertPurchasable(variant, await cardOf(variant), now(), cart, unlocked);
     assertInStock(variant, others, quantity, cart);
   }
 

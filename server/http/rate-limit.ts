@@ -9,6 +9,7 @@
  * | signIn   | POST /api/customer/login         | 10 failed attempts per 15 minutes              |
  * | recover  | POST /api/customer/recover       | 5 requests per 15 minutes                      |
  * | signUp   | POST /api/customer/register      | 10 requests per hour                           |
+ * | unlock   | POST /products/{handle}/unlock   | 10 attempts per 15 minutes                     |
  *
  * Past the limit: 429 `{ isError: true, message }` with `Retry-After` and the IETF `RateLimit`
  * headers. If Redis fails, each instance keeps counting in memory (and logs it) rather than
@@ -31,7 +32,7 @@ import { fail } from './json-api';
 import { MESSAGES } from './messages';
 import { currentRequest } from './request-context';
 
-export type RateLimitTier = 'signIn' | 'recover' | 'signUp';
+export type RateLimitTier = 'signIn' | 'recover' | 'signUp' | 'unlock';
 
 /** `limit` requests per `windowMs` (ms); `failuresOnly` counts only answers of 400 and above. */
 export type TierOptions = { limit: number; windowMs: number; failuresOnly: boolean };
@@ -40,6 +41,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitTier, TierOptions> = {
   signIn: { limit: 10, windowMs: 15 * 60_000, failuresOnly: true },
   recover: { limit: 5, windowMs: 15 * 60_000, failuresOnly: false },
   signUp: { limit: 10, windowMs: 60 * 60_000, failuresOnly: false },
+  // Every attempt counts, right or wrong: a guesser must not be able to reset the count.
+  unlock: { limit: 10, windowMs: 15 * 60_000, failuresOnly: false },
 };
 
 /** How long a failed Redis waits before it is asked again (ms). */
@@ -148,5 +151,5 @@ export function createRateLimits(deps: {
       validate: { keyGeneratorIpFallback: false },
     });
   };
-  return { signIn: limiter('signIn'), recover: limiter('recover'), signUp: limiter('signUp') };
+  return { signIn: limiter('signIn'), recover: limiter('recover'), signUp: limiter('signUp'), unlock: limiter('unlock') };
 }

@@ -3,7 +3,9 @@
  * Product cards are the content lake's cards with the catalogue's minimum price (spec §3).
  */
 import type { RouteDataMap, RouteParams } from '../../shared/route-data';
-import type { ProductCard } from '../../shared/types';
+import { cardAvailability } from '../../shared/product-availability';
+import type { ProductCard, ProductDetail } from '../../shared/types';
+import { withoutPasswordGate } from '../unlock/card';
 import { money, shopifyPicture } from '../upstream/storefront/reshape';
 import { notFound, segment } from './params';
 import { pageSeo, productJsonLd, shopifySocialImage } from './seo';
@@ -42,13 +44,44 @@ function recommendationCard(p: RecommendedProduct, contentCard: ProductCard | un
 }
 
 /**
+ * A password-protected product as everyone sees it before unlocking: only what its card shows
+ * (title, first image, price) and no options, stock, description or accordion, so neither the
+ * CDN-cacheable page nor its payload carries the protected details. One variant stays, for the
+ * price the card shows.
+ */
+function lockedDetail(detail: ProductDetail): ProductDetail {
+  const first = detail.variants[0];
+  return {
+    ...detail,
+    description: '',
+    descriptionHtml: '',
+    tags: [],
+    productType: '',
+    totalInventory: null,
+    options: [],
+    images: detail.images.slice(0, 1),
+    variants: first ? [{ ...first, sku: null, quantityAvailable: null, selectedOptions: [], image: null }] : [],
+    sellingPlanGroups: [],
+    accordionItems: [],
+  };
+}
+
+/**
  * `/products/{handle}`: the Storefront product with its content card and accordion items (the
  * site's defaults when the card has none), RELATED cards (spec §7) and Product JSON-LD.
- * `siteUrl` is absolute, for the JSON-LD url.
+ * `siteUrl` is absolute, for the JSON-LD url. A password-protected product (spec §4) is cut
+ * down to its card's details (lockedDetail) unless `unlocked(handle)` — the request holds a
+ * valid unlock cookie, server/unlock — in which case it is the full product with the password
+ * gate lifted from its card (that answer is personal: `private, no-store`).
  * @throws RouteError 404 for an unknown handle; UpstreamError on an upstream failure or a
  *   malformed document (a recommendations failure only empties RELATED)
  */
-export async function loadProduct(data: UpstreamData, params: RouteParams, siteUrl: string): Promise<RouteDataMap['product']> {
+export async function loadProduct(
+  data: UpstreamData,
+  params: RouteParams,
+  siteUrl: string,
+  unlocked: (handle: string) => boolean = () => false,
+): Promise<RouteDataMap['product']> {
   const handle = segment(params.handle, (h) => `/products/${h}`);
   const [product, rawCard, settings, prices] = await Promise.all([
     data.product(handle),
@@ -58,7 +91,10 @@ export async function loadProduct(data: UpstreamData, params: RouteParams, siteU
   ]);
   if (!product) throw notFound(`/products/${handle}`);
 
-  const card = rawCard ? data.reshape.productCard(rawCard, prices) : null;
+  const contentCard = rawCard ? data.reshape.productCard(rawCard, prices) : null;
+  const isProtected = cardAvailability(contentCard).kind === 'password';
+  const open = isProtected && unlocked(handle);
+  const card = open ? withoutPasswordGate(contentCard) : contentCard;
   const ownItems = data.reshape.accordionItems(rawCard?.accordionItems);
   const accordionItems = ownItems.length ? ownItems : (settings.settings?.pdpSettings.defaultPDPAccordionItems ?? []);
 
@@ -69,12 +105,13 @@ export async function loadProduct(data: UpstreamData, params: RouteParams, siteU
   });
   const cards = new Map(data.reshape.productCards(await data.productCards(), prices).map((c) => [c.handle, c]));
 
-  const detail = { ...product, card, accordionItems };
+  const full = { ...product, card, accordionItems };
+  const detail = isProtected && !open ? lockedDetail(full) : full;
   const url = `${siteUrl}/products/${handle}`;
   return {
     seo: pageSeo(settings.settings, {
       title: product.title,
-      description: product.description.slice(0, 300),
+      description: detail.description.slice(0, 300),
       image: shopifySocialImage(product.images[0]),
       jsonLd: [productJsonLd(detail, url)],
     }),

@@ -13,6 +13,7 @@ import type { CustomerService } from '../customer/service';
 import { MESSAGES } from '../http/messages';
 import { requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
+import type { UnlockTokens } from '../unlock/token';
 import { UpstreamError } from '../upstream/errors';
 import { accountLoaders } from './account';
 import { loadCart } from './cart';
@@ -51,6 +52,9 @@ export type ServerDataSource = RouteDataSource & {
  * @param deps.cart   the cart service (the `cart` route reads the cookie's cart through it)
  * @param deps.customers the customer service (the account routes)
  * @param deps.siteUrl the shop's public origin (canonical URLs, JSON-LD, cookie flags)
+ * @param deps.unlock the unlock cookies' verifier: the product loader shows a password-protected
+ *   product in full only to a request holding a valid unlock (given cookies only then, see
+ *   server/render/handler.tsx and server/routes/payload.ts)
  */
 export function createServerDataSource(deps: {
   data: UpstreamData;
@@ -58,13 +62,15 @@ export function createServerDataSource(deps: {
   customers: CustomerService;
   siteUrl: string;
   log: Logger;
+  unlock?: UnlockTokens;
 }): ServerDataSource {
   const { data, siteUrl } = deps;
   const loaders: Loaders = {
     root: () => loadRoot(data, siteUrl),
     home: () => loadHome(data),
     products: () => loadProducts(data),
-    product: (params) => loadProduct(data, params, siteUrl),
+    product: (params, request) =>
+      loadProduct(data, params, siteUrl, (handle) => deps.unlock?.unlocked(request.headers.get('cookie'), handle) ?? false),
     collections: () => loadCollections(data),
     collection: (params) => loadCollection(data, params),
     page: (params) => loadPage(data, params),

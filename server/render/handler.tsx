@@ -15,6 +15,7 @@ import { createRoutes, type RouteHandle } from '../../client/routes';
 import { createStores, snapshotStores } from '../../client/stores';
 import { RouteError } from '../../shared/route-data';
 import { PERSONAL_ROUTES } from '../loaders';
+import { hasUnlockCookie } from '../unlock/token';
 import { isBot } from './bots';
 import { renderHead } from './head';
 import type { ClientManifest } from './manifest';
@@ -73,7 +74,12 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
   const handler = createStaticHandler(createRoutes(dataSource));
   const origin = new URL(siteUrl).origin;
   const config: AppConfig = { siteUrl, shippingExcludedTag, calendarCss: manifest.lazyCss[CALENDAR_MODULE] ?? null };
-  const isPersonal = (url: URL) => (matchRoutes(handler.dataRoutes, url.pathname) ?? []).some((m) => PERSONAL_ROUTES.has(m.route.id as never));
+  // Personal: the cart and account routes, and a product page whose request carries that
+  // product's unlock cookie (its answer may be the unlocked product, server/unlock).
+  const isPersonal = (url: URL, cookie: string | undefined) =>
+    (matchRoutes(handler.dataRoutes, url.pathname) ?? []).some(
+      (m) => PERSONAL_ROUTES.has(m.route.id as never) || (m.route.id === 'product' && hasUnlockCookie(cookie, m.params.handle)),
+    );
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -82,7 +88,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     // The URL's origin is ours, never the Host header's; only path and query come from the client.
     const url = new URL(req.originalUrl, origin);
     // Only personal routes' loaders see the shopper's cookies; every other page is the same for all.
-    const personal = isPersonal(url);
+    const personal = isPersonal(url, req.get('cookie'));
     const cookie = personal ? req.get('cookie') : undefined;
     const request = new Request(url, { method: 'GET', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) }, signal: controller.signal });
 

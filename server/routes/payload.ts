@@ -1,7 +1,8 @@
 /**
  * `GET /__payload/{routeId}?{params}` (docs/architecture.md §4.5): a route's loader data as JSON for client
  * navigation — the same data source the server render uses. Cacheable like the pages (no
- * personal data), except PERSONAL_ROUTES (the cart, the account screens): they alone get the
+ * personal data), except PERSONAL_ROUTES (the cart, the account screens) and a product asked
+ * with its unlock cookie (server/unlock): they alone get the
  * request's cookies, may set cookies, and are answered `private, no-store`. Errors answer
  * `{ status, message }` with the RouteError's status. A redirect thrown by a loader (an account
  * page without a session) answers `204` with `X-Route-Redirect: {location}`: fetch would follow
@@ -11,6 +12,7 @@ import { Router } from 'express';
 import { ROUTE_REDIRECT_HEADER, RouteError, type RouteParams } from '../../shared/route-data';
 import { PERSONAL_ROUTES, type ServerDataSource } from '../loaders';
 import { cacheControlFor } from '../render/handler';
+import { hasUnlockCookie } from '../unlock/token';
 
 export function payloadRoutes(dataSource: ServerDataSource, siteUrl: string): Router {
   const router = Router();
@@ -22,7 +24,8 @@ export function payloadRoutes(dataSource: ServerDataSource, siteUrl: string): Ro
     }
     const params: RouteParams = {};
     for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string') params[key] = value;
-    const personal = PERSONAL_ROUTES.has(route);
+    // A product payload asked with that product's unlock cookie may be the unlocked product.
+    const personal = PERSONAL_ROUTES.has(route) || (route === 'product' && hasUnlockCookie(req.get('cookie'), params.handle));
     const cookie = personal ? req.get('cookie') : undefined;
     const abort = new AbortController();
     res.on('close', () => abort.abort());

@@ -99,6 +99,7 @@ const LIVE_ENV = {
   SCHEDULER_SHOP: 'gramercy.myshopify.com',
   CUSTOMER_ACCOUNT_ISSUER: 'https://shopify.com/authentication/12345',
   CUSTOMER_ACCOUNT_CLIENT_ID: 'shp_live-client',
+  UNLOCK_SECRET: 'a-live-unlock-secret-of-at-least-32-chars',
 };
 
 test('live mode with everything set talks to the real hosts', () => {

@@ -31,10 +31,10 @@ export const CARD_OVERRIDES: Record<string, CardOverride> = {
       password: 'gramercy-members',
       productCardText: 'Members only: enter the password from your welcome letter',
     },
-    disableProductInteraction: true,
+    // No disableProductInteraction: the password is the gate, and an unlocked member buys it.
   },
   'coral-charm-tulips': {
-    cardBanner: { productCardBanner: 'Only a few left', textColor: '#ffffff', backgroundColor: '#e06a4e' },
+    cardBanner: { productCardBanner: 'Only a few left', textColor: '#ffffff', backgroundColor: '#b54a32' },
   },
   'ranunculus-ribbon': {
     cardBanner: { productCardBanner: 'Sale', textColor: '#5c1626', backgroundColor: '#fbe9e4' },
@@ -49,7 +49,7 @@ export const CARD_OVERRIDES: Record<string, CardOverride> = {
     ],
   },
   'weekly-flower-subscription': {
-    cardBanner: { productCardBanner: 'Save 10%', textColor: '#ffffff', backgroundColor: '#7a8f5a' },
+    cardBanner: { productCardBanner: 'Save 10%', textColor: '#ffffff', backgroundColor: '#5e7043' },
     accordionItems: [
       {
         key: 'subscription',

@@ -1,0 +1,38 @@
+/**
+ * The password a product card is protected with (content/FORMAT.md: `password { passwordProtectPage,
+ * password, productCardText }`, or `productDrop.passwordProtectPage`). Read from the content
+ * lake on each unlock attempt and never cached or projected anywhere else: it stays on the
+ * server (the page queries never project it, server/upstream/content/queries.ts).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ContentClient } from '../upstream/content/client';
+import { UpstreamError } from '../upstream/errors';
+
+/** params: { handle }. `protected` mirrors shared/product-availability.ts's password rule. */
+const CARD_PASSWORD_QUERY = `*[_type == "productCard" && slug.current == $handle][0]{
+  "protected": coalesce(password.passwordProtectPage, false) || (coalesce(productDrop.enabled, false) && coalesce(productDrop.passwordProtectPage, false)),
+  "password": password.password }`;
+
+/** A protected card's password, or null when the card is missing, not protected, or has none set. */
+export type PasswordLookup = (handle: string) => Promise<string | null>;
+
+/**
+ * @throws UpstreamError('content') when the lake fails (the route answers 502/504)
+ */
+export function contentPasswordLookup(content: ContentClient): PasswordLookup {
+  return async (handle) => {
+    const row = (await content.fetch(CARD_PASSWORD_QUERY, { handle })) as { protected?: unknown; password?: unknown } | null;
+    if (row !== null && typeof row !== 'object') throw new UpstreamError('content', 502, 'product card password: malformed answer');
+    if (!row?.protected || typeof row.password !== 'string' || row.password === '') return null;
+    return row.password;
+  };
+}
+
+/**
+ * Constant-time comparison of the attempt with the configured password: both are hashed first
+ * so the comparison neither depends on where they differ nor leaks the password's length.
+ */
+export function passwordMatches(expected: string, attempt: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(expected), digest(attempt));
+}
