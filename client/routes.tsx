@@ -5,11 +5,10 @@
  */
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
-import { notFoundMessage, RouteError, type RouteDataMap, type RouteDataSource, type RouteId } from '../shared/route-data';
+import { notFoundMessage, notFoundPath, RouteError, type RouteDataMap, type RouteDataSource, type RouteId } from '../shared/route-data';
 import { ErrorPage } from './components/ErrorPage';
 import { PageLayout } from './components/PageLayout';
 import { Shell } from './components/Shell';
-import { pathOf } from './lib/format';
 import { AccountPage } from './pages/account/AccountPage';
 import { ActivatePage } from './pages/account/ActivatePage';
 import { AddressesPage } from './pages/account/AddressesPage';
@@ -66,7 +65,7 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
       async loader({ params, request }): Promise<RouteDataMap['root']> {
         const data = await dataSource.load(rootId, params, request);
         // Spec §4 App start: global data flagged as an error is a fatal 500.
-        if (data.isError) throw new RouteError(500, notFoundMessage(pathOf(request.url)));
+        if (data.isError) throw new RouteError(500, notFoundMessage(notFoundPath(request.url)));
         return data;
       },
       children: [
@@ -100,7 +99,7 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
               // Never rendered: the loader always throws, so the error page shows instead.
               element: null,
               loader({ request }) {
-                throw new RouteError(404, notFoundMessage(pathOf(request.url)));
+                throw new RouteError(404, notFoundMessage(notFoundPath(request.url)));
               },
             },
           ],

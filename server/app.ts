@@ -31,6 +31,10 @@ import { customerRoutes } from './routes/customer';
 import { customerCallbackRoutes } from './routes/customer-callback';
 import { healthRoutes } from './routes/health';
 import { payloadRoutes } from './routes/payload';
+import { redirectRoutes } from './routes/redirects';
+import { robotsRoutes } from './routes/robots';
+import { sitemapRoutes } from './routes/sitemap';
+import { createRedirectSource } from './redirects/source';
 import { productUnlockRoutes } from './routes/product-unlock';
 import { unlockedInRequest, unlockScope } from './unlock/request-scope';
 import { createUnlockTokens } from './unlock/token';
@@ -103,6 +107,13 @@ export function createApp(config: Config, deps: AppDeps): App {
       fallthrough: false,
     }),
   );
+  // Legacy paths answer their 301 before any loader or payload sees them (spec §2); then the SEO files.
+  const redirects = createRedirectSource({ content, cache: deps.cache, log: deps.log });
+  app.use(redirectRoutes(redirects));
+  app.use(
+    sitemapRoutes({ content, cache: deps.cache, redirects, siteUrl: config.siteUrl, productHandles: async () => (await data.priceIndex()).keys() }),
+  );
+  app.use(robotsRoutes(config.siteUrl));
   app.use(payloadRoutes(dataSource, config.siteUrl));
 
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));

@@ -75,5 +75,28 @@ export class RouteError extends Error {
 /** The payload endpoint's answer header for a loader's redirect (with status 204). */
 export const ROUTE_REDIRECT_HEADER = 'X-Route-Redirect';
 
-/** Spec §8: the 404 message for a path (path includes the query string if any). */
+/**
+ * Spec §2/§8: the 404 message for a path. The one path rule for every 404: the path only,
+ * without query string or fragment, percent-decoded segment by segment as react-router decodes
+ * route params (so `/caf%C3%A9` and a loader's `/${slug}` both read `/café`). Why path only: a
+ * loader answering through the payload endpoint (`/__payload/product?handle=…`) never sees the
+ * page's query string, so only the path reads the same on SSR and client navigation; the query
+ * is not what was not found; and a query string can carry tokens or tracking ids that should not
+ * be echoed into a CDN-cached page. Loaders pass the path built from their (decoded) params;
+ * URL-based callers go through {@link notFoundPath}.
+ */
 export const notFoundMessage = (path: string) => `Page Not Found: ${path}`;
+
+/** The 404 path of a URL (absolute, or a path with query): decoded path, no query or fragment. */
+export function notFoundPath(url: string | URL): string {
+  const { pathname } = typeof url === 'string' ? new URL(url, 'http://path.invalid') : url;
+  try {
+    // react-router's decodePath: each segment decoded, an encoded slash kept as %2F.
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return pathname; // malformed percent-encoding: shown as received
+  }
+}

@@ -8,6 +8,7 @@ import { AssetRegistry, CREATED_AT, type SanityImage } from './assets';
 import { imageFor, type ArtSpec, type ImageJob } from './catalogue';
 import { CARD_OVERRIDES } from './data/cards';
 import { editorialDocuments } from './data/editorial';
+import { redirectDocuments } from './data/redirects';
 import { siteDocuments } from './data/site';
 import { portableText, type Block } from './portable-text';
 import { stableKey } from './keys';
@@ -100,7 +101,7 @@ export async function buildDataset(catalogue: Catalogue, svgs: Map<string, strin
     seo: { title: c.title, description: c.descriptionHtml.replace(/<[^>]+>/g, '') },
   }));
 
-  const documents = [...cards, ...collections, ...siteDocuments(ctx), ...editorialDocuments(ctx)];
+  const documents = [...cards, ...collections, ...siteDocuments(ctx), ...editorialDocuments(ctx), ...redirectDocuments(ctx)];
   const all = [...documents, ...(await assets.documents())] as { _id: string }[];
   return all.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
 }

@@ -123,10 +123,11 @@ describe('unknown paths', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  test('the 404 message keeps the query string', async () => {
+  test('the 404 message names the path without the query string (tests/server/not-found.test.ts)', async () => {
     const res = await request(t.app).get('/a/b?x=1');
     expect(res.status).toBe(404);
-    expect(text(res.text)).toContain('Page Not Found: /a/b?x=1');
+    expect(text(res.text)).toContain('Page Not Found: /a/b ');
+    expect(text(res.text)).not.toContain('Page Not Found: /a/b?x=1');
   });
 
   test('a bot gets the 404 status without the error page', async () => {
