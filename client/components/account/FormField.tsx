@@ -14,7 +14,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   optional?: boolean;
 };
 
-export function FormField({ id, label, error, hint, optional = false, className, ...input }: Props) {
+export function FormField({ id, label, error, hint, optional = false, className, type = 'text', ...input }: Props) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -29,7 +29,9 @@ export function FormField({ id, label, error, hint, optional = false, className,
           {hint}
         </p>
       )}
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {/* An explicit type (default text): browsers default to it, but validators and some
+          assistive technology want it stated. */}
+      <input id={id} type={type} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {error && (
         <p id={errorId} className="field__error">
           {error}
