@@ -1,6 +1,8 @@
 /**
- * The error page (spec §2): status code, the fixed apology, the error's message, and a
- * "Back to Home" button only for statuses below 500.
+ * The error page (spec §2): status code, the fixed apology (once), and a "Back to Home" button
+ * only for statuses below 500. A 4xx also shows its message ("Page Not Found: /path"); a 5xx
+ * does not, since upstream failures carry the apology itself as their message and anything
+ * else is for the logs.
  */
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { RouteError } from '../../shared/route-data';
@@ -28,7 +30,7 @@ export function ErrorPage({ bare = false }: { bare?: boolean }) {
         {status}
       </p>
       <p className="error-page__text">{ERROR_TEXT}</p>
-      {message && <p className="error-page__message">{message}</p>}
+      {status < 500 && message && message !== ERROR_TEXT && <p className="error-page__message">{message}</p>}
       {status < 500 && (
         <Link to="/" className="button">
           Back to Home

@@ -1,13 +1,16 @@
 /**
- * Site header (spec §2): announcement bar, logo, primary link with a product dropdown,
- * header and mega-menu links (with optional product dropdowns), right-hand links, the account
- * link, the mobile menu toggle and the cart button "{cartTitle} ({totalQuantity})". Sticky; the logo narrows
- * after scrolling past 32px; the header hides while scrolling down and returns on scrolling up.
+ * Site header (spec §2): announcement bar, logo, primary link with a product dropdown and a
+ * view-all link, header and mega-menu links (with optional product dropdowns of quick-shop
+ * cards), right-hand links, the account link, the mobile menu (with its toggle) and the cart
+ * button "{cartTitle} ({totalQuantity})". Dropdowns open on hover and on keyboard focus.
+ * Sticky; it shrinks and its logo narrows (48px → 32px, spec §9) after scrolling past 32px,
+ * hides while scrolling down and returns on scrolling up (client/lib/use-header-scroll.ts).
+ * Every content link goes through LinkTo, so internal links stay in the tab.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavLink, ProductCard, SiteSettings } from '../../shared/types';
+import { useHeaderScroll } from '../lib/use-header-scroll';
 import { useStores } from '../stores';
 import { AccountLink } from './AccountLink';
 import { CART_BUTTON_ID } from './CartDrawer';
@@ -15,33 +18,18 @@ import { LinkTo } from './LinkTo';
 import { MobileMenu } from './MobileMenu';
 import { QuickShopCard } from './QuickShopCard';
 
-const SHRINK_AFTER_PX = 32;
-
-/** Hidden only once the page is scrolled further than this, so the top of the page keeps it. */
-const HIDE_AFTER_PX = 125;
-
-/** Spec §2: `scrolled` past `px`, and `hidden` while the last scroll went down (past HIDE_AFTER_PX). */
-function useScrollState(px: number): { scrolled: boolean; hidden: boolean } {
-  const [state, setState] = useState({ scrolled: false, hidden: false });
-  useEffect(() => {
-    let lastY = window.scrollY;
-    const onScroll = () => {
-      const y = window.scrollY;
-      // A locked page (drawer or menu open) does not scroll: keep the header as it is.
-      if (document.documentElement.classList.contains('scroll-locked')) return;
-      const hidden = y > HIDE_AFTER_PX && y > lastY;
-      if (y !== lastY) lastY = y;
-      setState((prev) => (prev.scrolled === y > px && prev.hidden === hidden ? prev : { scrolled: y > px, hidden }));
-    };
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [px]);
-  return state;
-}
-
-/** A nav item that reveals its products on hover or keyboard focus. */
-function DropdownItem({ link, products, viewAll }: { link: NavLink; products: ProductCard[]; viewAll?: NavLink | null }) {
+/** A nav item that reveals its products on hover or keyboard focus (CSS :hover, :focus-within). */
+function DropdownItem({
+  link,
+  products,
+  viewAll,
+  primary = false,
+}: {
+  link: NavLink;
+  products: ProductCard[];
+  viewAll?: NavLink | null;
+  primary?: boolean;
+}) {
   if (!products.length)
     return (
       <li className="nav-item">
@@ -49,7 +37,7 @@ function DropdownItem({ link, products, viewAll }: { link: NavLink; products: Pr
       </li>
     );
   return (
-    <li className="nav-item nav-item--dropdown">
+    <li className={`nav-item nav-item--dropdown${primary ? ' nav-item--primary' : ''}`}>
       <LinkTo link={link} />
       <div className="dropdown" role="group" aria-label={`${link.title} products`}>
         <ul className="dropdown__grid">
@@ -81,44 +69,46 @@ const CartButton = observer(function CartButton({ title }: { title: string }) {
   );
 });
 
-const MenuToggle = observer(function MenuToggle() {
-  const { ui } = useStores();
+/** Spec §9: the logo is 48px wide on desktop, 32px on mobile and once scrolled (shell.css). */
+function Logo({ settings }: { settings: SiteSettings }) {
+  const { pathname } = useLocation();
+  const icon = settings.imageIcon;
   return (
-    <button type="button" className="menu-toggle" aria-expanded={ui.menuOpen} aria-controls="mobile-menu" onClick={() => ui.toggleMenu()}>
-      <span className="menu-toggle__icon" aria-hidden="true" />
-      <span className="visually-hidden">Menu</span>
-    </button>
+    <Link
+      to="/"
+      className="logo"
+      onClick={(e) => {
+        // On the home route the logo scrolls to top instead of re-navigating (spec §2).
+        if (pathname === '/') {
+          e.preventDefault();
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }
+      }}
+    >
+      {/* Decorative: the site title beside it names the link. */}
+      {icon && <img className="logo__mark" src={icon.src} alt="" width={48} height={48} />}
+      <span className="logo__text">{settings.siteTitle}</span>
+    </Link>
   );
-});
+}
 
 export function Header({ settings }: { settings: SiteSettings }) {
-  const { header, siteTitle, cartData } = settings;
-  const { pathname } = useLocation();
-  const { scrolled, hidden } = useScrollState(SHRINK_AFTER_PX);
+  const { header, cartData } = settings;
+  const { scrolled, hidden } = useHeaderScroll();
   const announcement = header.announcementBarSettings;
+  const showAnnouncement = announcement.enabled && Boolean(announcement.text);
+  const classes = ['site-header', showAnnouncement && 'has-announcement', scrolled && 'is-scrolled', hidden && 'is-hidden'];
 
   return (
-    <header className={`site-header${scrolled ? ' is-scrolled' : ''}${hidden ? ' is-hidden' : ''}`}>
-      {announcement.enabled && announcement.text && <p className="announcement">{announcement.text}</p>}
+    <header className={classes.filter(Boolean).join(' ')}>
+      {showAnnouncement && <p className="announcement">{announcement.text}</p>}
       <div className="site-header__bar">
-        <MenuToggle />
-        <Link
-          to="/"
-          className="logo"
-          onClick={(e) => {
-            // On the home route the logo scrolls to top instead of re-navigating (spec §2).
-            if (pathname === '/') {
-              e.preventDefault();
-              window.scrollTo({ top: 0, behavior: 'smooth' });
-            }
-          }}
-        >
-          {siteTitle}
-        </Link>
+        <MobileMenu header={header} />
+        <Logo settings={settings} />
         <nav className="primary-nav" aria-label="Primary">
           <ul>
             {header.primaryHeaderLink && (
-              <DropdownItem link={header.primaryHeaderLink} products={header.primaryLinkProducts} viewAll={header.viewAllButton} />
+              <DropdownItem link={header.primaryHeaderLink} products={header.primaryLinkProducts} viewAll={header.viewAllButton} primary />
             )}
             {header.headerMenu.map((link) => (
               <li key={link.key} className="nav-item">
@@ -126,7 +116,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
               </li>
             ))}
             {header.headerMegaMenu.map((item) => (
-              <DropdownItem key={item.key} link={item.link} products={item.products} />
+              <DropdownItem key={item.key} link={item.link} products={item.products} viewAll={{ ...item.link, title: `All ${item.link.title}` }} />
             ))}
           </ul>
         </nav>
@@ -142,7 +132,6 @@ export function Header({ settings }: { settings: SiteSettings }) {
           <CartButton title={cartData.cartTitle} />
         </div>
       </div>
-      <MobileMenu header={header} />
     </header>
   );
 }

@@ -1,12 +1,42 @@
-/** The mobile menu (below 768px): every header link and the account link in one column; closes on route change. */
+/**
+ * The mobile menu (spec §2, below the 768px breakpoint) and its toggle: every header link and
+ * the account link in one column. While open it is modal: focus moves to its first link, Tab
+ * cycles through the toggle and the menu, Escape closes it and focus returns to the toggle.
+ * It closes on every route change (the shell) and when the window grows past the breakpoint.
+ */
 import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useRef } from 'react';
 import type { SiteSettings } from '../../shared/types';
+import { useDialogFocus } from '../lib/use-dialog-focus';
 import { useStores } from '../stores';
 import { AccountLink } from './AccountLink';
 import { LinkTo } from './LinkTo';
 
+/** Spec §9: the mobile breakpoint is 768px (the same as shell.css). */
+const DESKTOP_QUERY = '(min-width: 768px)';
+
 export const MobileMenu = observer(function MobileMenu({ header }: { header: SiteSettings['header'] }) {
   const { ui } = useStores();
+  const open = ui.menuOpen;
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
+  const close = useCallback(() => ui.closeMenu(), [ui]);
+  const firstLink = useCallback(() => menu.current?.querySelector<HTMLElement>('a[href]') ?? null, []);
+  const returnTo = useCallback(() => toggle.current, []);
+  // The trap spans the toggle too, so the menu can be closed from the keyboard without Escape.
+  useDialogFocus({ open, container: wrapper, initial: firstLink, onClose: close, returnTo });
+
+  // The desktop header shows every link itself: a menu left open would trap focus in hidden links.
+  useEffect(() => {
+    if (!open) return;
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const onChange = () => desktop.matches && close();
+    onChange();
+    desktop.addEventListener('change', onChange);
+    return () => desktop.removeEventListener('change', onChange);
+  }, [open, close]);
+
   const links = [
     ...(header.primaryHeaderLink ? [header.primaryHeaderLink] : []),
     ...header.headerMenu,
@@ -14,17 +44,23 @@ export const MobileMenu = observer(function MobileMenu({ header }: { header: Sit
     ...header.rightHeaderMenu,
   ];
   return (
-    <nav id="mobile-menu" className={`mobile-menu${ui.menuOpen ? ' is-open' : ''}`} aria-label="Mobile" hidden={!ui.menuOpen}>
-      <ul>
-        {links.map((link) => (
-          <li key={link.key}>
-            <LinkTo link={link} />
+    <div ref={wrapper} className="mobile-nav">
+      <button ref={toggle} type="button" className="menu-toggle" aria-expanded={open} aria-controls="mobile-menu" onClick={() => ui.toggleMenu()}>
+        <span className="menu-toggle__icon" aria-hidden="true" />
+        <span className="visually-hidden">Menu</span>
+      </button>
+      <nav ref={menu} id="mobile-menu" className={`mobile-menu${open ? ' is-open' : ''}`} aria-label="Mobile" hidden={!open}>
+        <ul>
+          {links.map((link) => (
+            <li key={link.key}>
+              <LinkTo link={link} />
+            </li>
+          ))}
+          <li>
+            <AccountLink />
           </li>
-        ))}
-        <li>
-          <AccountLink />
-        </li>
-      </ul>
-    </nav>
+        </ul>
+      </nav>
+    </div>
   );
 });

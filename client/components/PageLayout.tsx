@@ -1,12 +1,25 @@
-/** The page slot inside the shell: the matched page plus the head sync for client navigation. */
-import { Outlet } from 'react-router';
+/**
+ * The page slot inside the shell (spec §2): the matched page, the head sync for client
+ * navigation, and the page transition ("page", out-in, none under reduced motion). A new page
+ * is a new direct child route or new params for it; a query change (`?variant=`) is not.
+ */
+import { useRef } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { PAGE_TRANSITION, usePageTransition } from '../lib/use-page-transition';
 import { HeadSync } from './HeadSync';
 
 export function PageLayout() {
+  const slot = useRef<HTMLDivElement>(null);
+  const matches = useMatches();
+  const index = matches.findIndex((m) => m.id === 'pages');
+  const page = matches[index + 1] ?? matches[matches.length - 1];
+  usePageTransition(slot, `${page.id}:${page.pathname}`);
   return (
     <>
       <HeadSync />
-      <Outlet />
+      <div ref={slot} className="page-transition" data-transition={PAGE_TRANSITION.name} data-transition-mode={PAGE_TRANSITION.mode}>
+        <Outlet />
+      </div>
     </>
   );
 }

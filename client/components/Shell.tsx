@@ -1,14 +1,17 @@
 /**
- * The persistent shell (spec §2): skip link, header, main content, footer, cart drawer.
- * Starts the cart on mount (browser only) and closes the drawer and mobile menu on every
- * route change.
+ * The persistent shell (spec §2): skip link, header, main content, footer, cart drawer and the
+ * floating alert button. Starts the cart on mount (browser only), closes the drawer and mobile
+ * menu on every route change, and owns scroll restoration: a new navigation starts at the top,
+ * Back and Forward return to where the shopper was (react-router's ScrollRestoration, which in
+ * data mode writes no inline script).
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useRouteData } from '../lib/route-data';
 import { useStores } from '../stores';
 import { CartDrawer } from './CartDrawer';
+import { FloatingAlert } from './FloatingAlert';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -45,7 +48,9 @@ export function Shell() {
       </main>
       <Footer settings={settings} />
       <CartDrawer settings={settings} />
+      <FloatingAlert alert={settings.alerts.floatingAlertButton} />
       <ScrollLock />
+      <ScrollRestoration />
     </>
   );
 }

@@ -59,6 +59,46 @@ function siteJsonLd(name: string, url: string, settings: SiteSettings | null): o
   ];
 }
 
+/** Spec §9: social images are 1200 wide. */
+export const SOCIAL_IMAGE_WIDTH = 1200;
+
+/** og:type: a product page is a `product`, everything else (errors included) a `website`. */
+export function ogTypeFor(routeIds: string[], status: number): string {
+  return routeIds.includes('product') && status === 200 ? 'product' : 'website';
+}
+
+/**
+ * One tag of the managed head: everything the page decides, i.e. all but the charset,
+ * viewport, favicon, stylesheets and the state block. The server writes these as HTML
+ * (server/render/head.ts) and the browser replaces them all on client navigation
+ * (HeadSync), so after a navigation the head is the one the server would have written.
+ */
+export type HeadTag =
+  | { tag: 'meta'; attr: 'name' | 'property'; key: string; content: string }
+  | { tag: 'link'; rel: 'canonical'; href: string }
+  | { tag: 'jsonld'; json: object };
+
+/** The managed tags for `head`, in document order. */
+export function headTags(head: HeadData, ogType: string): HeadTag[] {
+  const tags: HeadTag[] = [];
+  // Description tags are written even when empty, so a page without one clears the last page's.
+  const meta = (attr: 'name' | 'property', key: string, content: string | null | undefined, always = false) => {
+    if (content || always) tags.push({ tag: 'meta', attr, key, content: content ?? '' });
+  };
+  meta('name', 'description', head.description, true);
+  meta('name', 'keywords', head.keywords.join(', '));
+  tags.push({ tag: 'link', rel: 'canonical', href: head.canonical });
+  meta('property', 'og:type', ogType);
+  meta('property', 'og:url', head.canonical);
+  meta('property', 'og:title', head.title);
+  meta('property', 'og:description', head.description, true);
+  meta('property', 'og:image', head.image);
+  if (head.image) meta('property', 'og:image:width', String(SOCIAL_IMAGE_WIDTH));
+  meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
+  for (const json of head.jsonLd) tags.push({ tag: 'jsonld', json });
+  return tags;
+}
+
 /** The deepest matched route's `seo` (route ids root → leaf, loader data by route id). */
 export function findSeo(routeIds: string[], loaderData: Record<string, unknown>): Seo | null {
   for (const id of [...routeIds].reverse()) {

@@ -1,7 +1,8 @@
 /**
- * Modal focus for a dialog (WAI-ARIA dialog pattern): while `open`, focus moves to `initial`,
- * Tab and Shift+Tab cycle inside `container`, and Escape calls `onClose`; on close, focus goes
- * to the element `returnTo()` names.
+ * Modal focus for a dialog (WAI-ARIA dialog pattern): while `open`, focus moves to `initial`
+ * (an element or a function naming one, e.g. a menu's first link), Tab and Shift+Tab cycle
+ * inside `container`, and Escape calls `onClose`; on close, focus goes to the element
+ * `returnTo()` names. Used by the cart drawer and the mobile menu.
  */
 import { useEffect, type RefObject } from 'react';
 
@@ -15,14 +16,14 @@ function focusables(container: HTMLElement): HTMLElement[] {
 export function useDialogFocus(options: {
   open: boolean;
   container: RefObject<HTMLElement | null>;
-  initial: RefObject<HTMLElement | null>;
+  initial: RefObject<HTMLElement | null> | (() => HTMLElement | null);
   onClose: () => void;
   returnTo: () => HTMLElement | null;
 }): void {
   const { open, container, initial, onClose, returnTo } = options;
   useEffect(() => {
     if (!open) return;
-    initial.current?.focus();
+    (typeof initial === 'function' ? initial() : initial.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         onClose();

@@ -1,14 +1,17 @@
 /**
- * UI state held on the client (spec §2): cart drawer, mobile menu, page-scroll lock.
- * Both overlays close on every route change (the shell calls `closeOverlays`).
+ * UI state held on the client (spec §2): cart drawer, mobile menu, floating menu (visible by
+ * default), page-scroll lock. Both overlays close on every route change (the shell calls
+ * `closeOverlays`).
  */
 import { makeAutoObservable } from 'mobx';
 
-export type UiSnapshot = { cartOpen: boolean; menuOpen: boolean };
+export type UiSnapshot = { cartOpen: boolean; menuOpen: boolean; floatingMenuVisible: boolean };
 
 export class UiStore {
   cartOpen = false;
   menuOpen = false;
+  /** Spec §2: the floating alert button shows until the shopper dismisses it. */
+  floatingMenuVisible = true;
 
   constructor(snapshot?: Partial<UiSnapshot>) {
     Object.assign(this, snapshot);
@@ -33,12 +36,21 @@ export class UiStore {
     this.menuOpen = !this.menuOpen;
   }
 
+  closeMenu() {
+    this.menuOpen = false;
+  }
+
   closeOverlays() {
     this.cartOpen = false;
     this.menuOpen = false;
   }
 
+  /** The shopper closed the floating alert button: it stays hidden for this visit. */
+  hideFloatingMenu() {
+    this.floatingMenuVisible = false;
+  }
+
   snapshot(): UiSnapshot {
-    return { cartOpen: this.cartOpen, menuOpen: this.menuOpen };
+    return { cartOpen: this.cartOpen, menuOpen: this.menuOpen, floatingMenuVisible: this.floatingMenuVisible };
   }
 }

@@ -1,39 +1,41 @@
 /**
- * The document's <head> as HTML (spec §2): lang en, title, description, keywords, canonical
- * and Open Graph tags, favicon, the bundle's CSS, JSON-LD and the JSON state block. Only data
- * blocks appear as inline scripts, never executable code (docs/architecture.md §4.1).
+ * The document's <head> as HTML (spec §2): lang en, title, the page's managed tags
+ * (description, keywords, canonical, Open Graph, JSON-LD: client/lib/seo.ts `headTags`, the
+ * same list the browser writes on client navigation), favicon, the bundle's CSS and the JSON
+ * state block. Only data blocks appear as inline scripts, never executable code
+ * (docs/architecture.md §4.1).
  */
-import type { HeadData } from '../../client/lib/seo';
+import { headTags, type HeadData, type HeadTag } from '../../client/lib/seo';
 import { STATE_ELEMENT_ID, type AppState } from '../../client/lib/hydration';
 import type { ClientManifest } from './manifest';
 import { escapeHtml, serializeForScript } from './serialize';
 
-/** Spec §9: social images are 1200 wide. */
-const SOCIAL_IMAGE_WIDTH = 1200;
+function tagHtml(tag: HeadTag): string {
+  switch (tag.tag) {
+    case 'meta':
+      return `<meta ${tag.attr}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}">`;
+    case 'link':
+      return `<link rel="${tag.rel}" href="${escapeHtml(tag.href)}">`;
+    case 'jsonld':
+      return `<script type="application/ld+json">${serializeForScript(tag.json)}</script>`;
+  }
+}
 
 export function renderHead(
   head: HeadData,
   opts: { manifest: ClientManifest; favicon: string | null; ogType: string; state: AppState | null },
 ): string {
-  const meta = (attr: 'name' | 'property', key: string, value: string | null | undefined) =>
-    value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';
+  const tags = headTags(head, opts.ogType);
+  // JSON-LD after the stylesheets, as before: the CSS is discovered first.
+  const jsonLd = tags.filter((t) => t.tag === 'jsonld');
   return [
     '<!doctype html><html lang="en"><head>',
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description ?? '')}">`,
-    meta('name', 'keywords', head.keywords.join(', ')),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
-    meta('property', 'og:type', opts.ogType),
-    meta('property', 'og:url', head.canonical),
-    meta('property', 'og:title', head.title),
-    `<meta property="og:description" content="${escapeHtml(head.description ?? '')}">`,
-    meta('property', 'og:image', head.image),
-    head.image ? meta('property', 'og:image:width', String(SOCIAL_IMAGE_WIDTH)) : '',
-    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    ...tags.filter((t) => t.tag !== 'jsonld').map(tagHtml),
     `<link rel="icon" href="${escapeHtml(opts.favicon ?? 'data:,')}">`,
     ...opts.manifest.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...head.jsonLd.map((item) => `<script type="application/ld+json">${serializeForScript(item)}</script>`),
+    ...jsonLd.map(tagHtml),
     opts.state ? `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeForScript(opts.state)}</script>` : '',
     '</head>',
   ].join('');

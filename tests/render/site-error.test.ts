@@ -29,12 +29,21 @@ afterAll(async () => {
   rmSync(contentDir, { recursive: true, force: true });
 });
 
-test('a page is a 500 error page with the spec text and no Back to Home', async () => {
+const APOLOGY = 'Whoops something went wrong on our end. Please refresh the page and try again.';
+
+/** How often `needle` occurs in `haystack`. */
+const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+test('a page is a 500 error page with the spec text (once) and no Back to Home', async () => {
   const res = await request(t.app).get('/collections/bouquets');
   expect(res.status).toBe(500);
   expect(res.headers['cache-control']).toBe('no-store');
   expect(res.text).toContain('<html lang="en">');
-  expect(res.text).toContain('Whoops something went wrong on our end. Please refresh the page and try again.');
+  // The body shows the apology once; the state block carries the error for hydration.
+  const body = res.text.slice(res.text.indexOf('<body>'));
+  expect(occurrences(body, APOLOGY)).toBe(1);
+  // Nor does it show the root failure's internal message.
+  expect(body).not.toContain('error-page__message');
   expect(res.text).toMatch(/>500</);
   expect(res.text).not.toContain('Back to Home');
 });
@@ -43,4 +52,25 @@ test('a bot gets the 500 status without the error page', async () => {
   const res = await request(t.app).get('/').set('User-Agent', 'Mozilla/5.0 (compatible; bingbot/2.0)');
   expect(res.status).toBe(500);
   expect(res.text).not.toContain('Whoops');
+});
+
+describe('with the site settings loaded', () => {
+  let full: TestApp;
+  beforeAll(async () => {
+    full = await startTestApp();
+  });
+  afterAll(() => full?.stop());
+
+  test('an upstream failure is a 5xx page with the apology once (not again as its message)', async () => {
+    // The settings are cached by the first page; then the Storefront API goes down, and the
+    // product loader fails with the apology as its message (server/loaders/index.ts).
+    expect((await request(full.app).get('/')).status).toBe(200);
+    await full.emulators.storefront.stop();
+    const res = await request(full.app).get('/products/classic-gramercy-bouquet');
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    const body = res.text.slice(res.text.indexOf('<body>'));
+    expect(body).toContain('site-header');
+    expect(occurrences(body, APOLOGY)).toBe(1);
+    expect(body).not.toContain('Back to Home');
+  });
 });

@@ -1,0 +1,49 @@
+/**
+ * The page transition (spec §2): name "page", mode out-in. While a navigation to another path
+ * loads, the page fades out; once the new page is in place it fades in from nothing, so the
+ * old page has left before the new one enters. Under `prefers-reduced-motion: reduce` nothing
+ * animates. Web Animations on the page slot (not CSS classes) so an animation can be cancelled
+ * when a navigation ends on the same page, and tests can see it (`getAnimations()`, ids below).
+ */
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLocation, useNavigation } from 'react-router';
+
+export const PAGE_TRANSITION = { name: 'page', mode: 'out-in' } as const;
+/** Animation ids, `${name}-out` and `${name}-in`. */
+export const PAGE_OUT_ID = `${PAGE_TRANSITION.name}-out`;
+export const PAGE_IN_ID = `${PAGE_TRANSITION.name}-in`;
+const OUT_MS = 150;
+const IN_MS = 250;
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+// The layout effect only runs in the browser; on the server it would only warn.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+/** Animate `slot` between pages; `pageKey` changes when a different page is in the slot. */
+export function usePageTransition(slot: RefObject<HTMLElement | null>, pageKey: string): void {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const out = useRef<Animation | null>(null);
+  const shownKey = useRef(pageKey);
+  const leaving = navigation.state === 'loading' && navigation.location.pathname !== pathname;
+
+  useEffect(() => {
+    const el = slot.current;
+    if (!leaving || !el || reducedMotion() || typeof el.animate !== 'function') return;
+    out.current = el.animate([{ opacity: 1 }, { opacity: 0 }], { id: PAGE_OUT_ID, duration: OUT_MS, easing: 'ease-in', fill: 'forwards' });
+  }, [leaving, slot]);
+
+  // Before paint, so the new page never flashes at full opacity.
+  useBrowserLayoutEffect(() => {
+    const el = slot.current;
+    const changed = shownKey.current !== pageKey;
+    shownKey.current = pageKey;
+    // A navigation that ended (or was cancelled) on the same page brings the page back.
+    if (leaving) return;
+    out.current?.cancel();
+    out.current = null;
+    if (!changed || !el || reducedMotion() || typeof el.animate !== 'function') return;
+    el.animate([{ opacity: 0 }, { opacity: 1 }], { id: PAGE_IN_ID, duration: IN_MS, easing: 'ease-out' });
+  }, [pageKey, leaving, slot]);
+}
