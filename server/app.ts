@@ -1,7 +1,8 @@
 /**
  * The Express app (docs/architecture.md §3, §4): built from a config, a logger, a cache and the
  * client manifest, never listening, so tests mount it with supertest. Order: security headers, compression, request id + logs, static
- * assets, payload JSON, the browser JSON API (cart, availability, customer), the no-JavaScript
+ * assets, the redirect table (legacy paths answer 301 before any loader), sitemaps and robots.txt,
+ * payload JSON, the browser JSON API (cart, availability, customer), the no-JavaScript
  * cart form (POST /cart) and the product unlock form (POST /products/{handle}/unlock), the only
  * urlencoded bodies, health, the sign-in callback
  * (GET /accounts/account?code&state), then the page render handler (catch-all).

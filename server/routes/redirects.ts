@@ -32,6 +32,9 @@ const PAYLOAD_PATHS: Record<string, (params: Record<string, unknown>) => string 
   page: (p) => (typeof p.slug === 'string' ? `/${p.slug}` : null),
   product: (p) => (typeof p.handle === 'string' ? `/products/${p.handle}` : null),
   collection: (p) => (typeof p.slug === 'string' ? `/collections/${p.slug}` : null),
+  journalEntry: (p) => (typeof p.slug === 'string' ? `/journal/${p.slug}` : null),
+  work: (p) => (typeof p.slug === 'string' ? `/works/${p.slug}` : null),
+  photoStreamItem: (p) => (typeof p.slug === 'string' ? `/photo-stream/${p.slug}` : null),
 };
 
 /** The middleware over a redirect source. */

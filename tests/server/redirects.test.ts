@@ -213,7 +213,7 @@ describe('a dataset with a loop and a chain (real emulators)', () => {
   beforeAll(async () => {
     contentDir = mkdtempSync(path.join(os.tmpdir(), 'gs-content-'));
     cpSync(path.resolve(__dirname, '../../content'), contentDir, { recursive: true });
-    const doc = (id: string, source: string, destination: string) =>
+    const doc = (id: string, source: string, destination: string, permanent = true) =>
       JSON.stringify({
         _id: id,
         _type: 'redirect',
@@ -222,12 +222,13 @@ describe('a dataset with a loop and a chain (real emulators)', () => {
         _rev: id,
         source,
         destination,
-        permanent: true,
+        permanent,
       });
     const extra = [
       doc('redirect-test-loop-a', '/old-a', '/old-b'),
       doc('redirect-test-loop-b', '/old-b', '/old-a'),
       doc('redirect-test-chain', '/older-shop', '/send-flowers'),
+      doc('redirect-test-temporary', '/journal/old-peony-post', '/journal/peony-season-is-here', false),
     ];
     const file = path.join(contentDir, 'dataset.ndjson');
     writeFileSync(file, `${readFileSync(file, 'utf8')}${extra.join('\n')}\n`);
@@ -247,5 +248,15 @@ describe('a dataset with a loop and a chain (real emulators)', () => {
     const kept = await request(t.app).get('/send-flowers');
     expect(kept.status).toBe(301);
     expect(kept.headers.location).toBe('/products');
+  });
+
+  test('a temporary entry answers 302, on the page and on the navigation payload of an editorial route', async () => {
+    const page = await request(t.app).get('/journal/old-peony-post?x=1');
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe('/journal/peony-season-is-here?x=1');
+    expect(page.headers['cache-control']).toBe(CACHE);
+    const payload = await request(t.app).get('/__payload/journalEntry?slug=old-peony-post');
+    expect(payload.status).toBe(204);
+    expect(payload.headers['x-route-redirect']).toBe('/journal/peony-season-is-here');
   });
 });
