@@ -21,11 +21,20 @@ import { ResetPasswordPage } from './pages/account/ResetPasswordPage';
 import { CartPage } from './pages/CartPage';
 import { CollectionPage } from './pages/CollectionPage';
 import { CollectionsPage } from './pages/CollectionsPage';
+import { ContactPage } from './pages/ContactPage';
 import { ContentPage } from './pages/ContentPage';
 import { HomePage } from './pages/HomePage';
+import { JournalEntryPage } from './pages/JournalEntryPage';
+import { JournalPage } from './pages/JournalPage';
+import { MembershipPage } from './pages/MembershipPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PhotoStreamItemPage } from './pages/PhotoStreamItemPage';
+import { PhotoStreamPage } from './pages/PhotoStreamPage';
 import { ProductPage } from './pages/ProductPage';
 import { ProductsPage } from './pages/ProductsPage';
+import { RetailPartnersPage } from './pages/RetailPartnersPage';
+import { WorkPage } from './pages/WorkPage';
+import { WorksPage } from './pages/WorksPage';
 
 /** Route `handle`: a fixed HTTP status for the page (the /404 page answers 404). */
 export type RouteHandle = { status?: number };
@@ -33,6 +42,13 @@ export type RouteHandle = { status?: number };
 /** Only a new path needs new data: `?variant=` changes on the product page must not refetch. */
 const onPathChange = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   currentUrl.pathname !== nextUrl.pathname || (defaultShouldRevalidate && currentUrl.search === nextUrl.search);
+
+/** A paginated list's data depends on `?page=` too: a new path or a new query refetches. */
+const onLocationChange = ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) =>
+  currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
+
+/** The `?page=N` of a list URL as the loader's `page` param (undefined when absent). */
+const pageParam = (url: string | URL) => new URL(url).searchParams.get('page') ?? undefined;
 
 /**
  * Build the routes over a data source (server: upstream loaders; browser: /__payload).
@@ -51,7 +67,38 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
     const route = { id, loader: loader(id), shouldRevalidate: onPathChange, Component };
     return path === undefined ? { ...route, index: true } : { ...route, path };
   };
+  /** A paginated list route: its loader also gets `page` from the query string. */
+  const list = <R extends 'journal' | 'works'>(id: R, path: string, Component: ComponentType): RouteObject => ({
+    id,
+    path,
+    loader: ({ params, request }: LoaderFunctionArgs): Promise<RouteDataMap[R]> =>
+      dataSource.load(id, { ...params, page: pageParam(request.url) }, request),
+    shouldRevalidate: onLocationChange,
+    Component,
+  });
   const rootId = 'root' satisfies RouteId;
+
+  // The photo stream's grid stays under an item opened from it (PhotoStreamPage), so it must
+  // not be refetched for the item's URL (which has no `?page=`). The grid's page last loaded in
+  // this router decides whether a return to the list needs new data.
+  let photoGridPage: string | undefined;
+  const photoStreamId = 'photoStream' satisfies RouteId;
+  const photoStreamRoute: RouteObject = {
+    id: photoStreamId,
+    path: 'photo-stream',
+    Component: PhotoStreamPage,
+    loader({ params, request }): Promise<RouteDataMap['photoStream']> {
+      photoGridPage = pageParam(request.url) ?? '1';
+      return dataSource.load(photoStreamId, { ...params, page: pageParam(request.url) }, request);
+    },
+    shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => {
+      if (nextUrl.pathname !== '/photo-stream') return false;
+      if (currentUrl.pathname === nextUrl.pathname) return currentUrl.search !== nextUrl.search;
+      // Back from an item: only when the grid under it is not the page asked for (or unknown).
+      return photoGridPage !== (pageParam(nextUrl) ?? '1');
+    },
+    children: [page('photoStreamItem', ':slug', PhotoStreamItemPage)],
+  };
 
   return [
     {
@@ -80,6 +127,15 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
             page('collections', 'collections', CollectionsPage),
             page('collection', 'collections/:slug', CollectionPage),
             page('cart', 'cart', CartPage),
+            // Spec §2 editorial routes and the fixed pages resolved by page type.
+            list('journal', 'journal', JournalPage),
+            page('journalEntry', 'journal/:slug', JournalEntryPage),
+            list('works', 'works', WorksPage),
+            page('work', 'works/:slug', WorkPage),
+            photoStreamRoute,
+            page('membership', 'membership', MembershipPage),
+            page('contact', 'pages/contact', ContactPage),
+            page('retailPartners', 'pages/retail-partners', RetailPartnersPage),
             // Spec §2 account screens: the sign-in ones, then the protected ones (the server
             // redirects a visitor without a session to /accounts/login?return={path}).
             page('login', 'accounts/login', LoginPage),

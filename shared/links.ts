@@ -61,14 +61,28 @@ export type ContentLink = {
 };
 
 /**
- * A content link as a NavLink: an explicit url opens in a new tab (spec §2), otherwise the
- * page reference is resolved. Null when neither gives a destination (a dangling reference).
+ * Whether `href` leaves the shop: an absolute or protocol-relative URL, `mailto:` or `tel:`.
+ * A root-relative path (`/products`) is in the shop; so is anything else without a scheme.
+ */
+export function isExternalHref(href: string): boolean {
+  return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href);
+}
+
+/**
+ * A content link as a NavLink (spec §2): an explicit url opens in a new tab; otherwise the page
+ * reference is resolved and stays in the tab. A root-relative url stored with `isExternal: false`
+ * (FORMAT.md: a shop route with no document, such as `/products`) is internal too, so no
+ * internal page ever opens a new tab. Null when neither gives a destination (a dangling
+ * reference), and for a url that is neither root-relative nor http(s) (`javascript:`…).
  */
 export function toNavLink(link: ContentLink | null | undefined, fallbackKey = ''): NavLink | null {
   if (!link) return null;
   const key = link._key ?? link.key ?? fallbackKey;
   const title = link.title ?? '';
-  if (link.url) return { key, title, href: link.url, external: true };
+  if (link.url) {
+    if (/^\/(?!\/)/.test(link.url)) return { key, title, href: link.url, external: link.isExternal === true };
+    return /^https?:\/\//i.test(link.url) ? { key, title, href: link.url, external: true } : null;
+  }
   const href = resolveRoute(link.page);
   return href ? { key, title, href, external: false } : null;
 }

@@ -11,7 +11,23 @@
  * (spec §8); an upstream failure throws `RouteError(5xx, …)`.
  */
 import type { Customer, OrderDetail, OrderSummary } from './customer';
-import type { Cart, CollectionSummary, ContentPage, HomeModule, ProductCard, ProductDetail, Seo, SiteSettings } from './types';
+import type {
+  Cart,
+  CollectionSummary,
+  ContactDetails,
+  ContentPage,
+  EditorialList,
+  HomeModule,
+  JournalEntry,
+  MembershipTier,
+  PhotoStreamItem,
+  ProductCard,
+  ProductDetail,
+  RetailPartner,
+  Seo,
+  SiteSettings,
+  Work,
+} from './types';
 
 export type RouteDataMap = {
   /** Layout route: site settings for the shell. `isError` → 500 page (spec §4 App start). */
@@ -21,7 +37,23 @@ export type RouteDataMap = {
   product: { seo: Seo; product: ProductDetail; related: ProductCard[] };
   collections: { seo: Seo; title: string; collections: CollectionSummary[] };
   collection: { seo: Seo; collection: CollectionSummary & { descriptionHtml: string | null }; products: ProductCard[] };
+  /** `/{slug}`: a generic page, or a page type whose fixed path is `/{slug}` (`/about`). */
   page: { seo: Seo; page: ContentPage };
+  /**
+   * The editorial lists (spec §2), paginated by `?page=N` (the `page` param; a bad or
+   * out-of-range page is a 404); `seo.links` holds the head's rel=prev/next.
+   */
+  journal: { seo: Seo; list: EditorialList };
+  works: { seo: Seo; list: EditorialList };
+  photoStream: { seo: Seo; list: EditorialList };
+  /** One entry, work or photo-stream item (`slug` param); an unknown slug is a 404. */
+  journalEntry: { seo: Seo; entry: JournalEntry };
+  work: { seo: Seo; work: Work };
+  photoStreamItem: { seo: Seo; item: PhotoStreamItem };
+  /** The fixed pages with fields of their own (spec §2 route resolution by page type). */
+  membership: { seo: Seo; page: ContentPage; tiers: MembershipTier[] };
+  contact: { seo: Seo; page: ContentPage; contact: ContactDetails };
+  retailPartners: { seo: Seo; page: ContentPage; partners: RetailPartner[] };
   /**
    * `/cart`: the full-page cart. `cart` is the one named by the `cart_id` cookie (set by the
    * no-JavaScript add-to-cart form, ADR-0006), else null; with JavaScript the page shows the
@@ -54,7 +86,7 @@ export type RouteParams = Record<string, string | undefined>;
 export interface RouteDataSource {
   /**
    * @param route   which route's data
-   * @param params  react-router params (`handle`, `slug`)
+   * @param params  react-router params (`handle`, `slug`), plus `page` (`?page=N`) for the lists
    * @param request the incoming request (server: the page request; browser: the navigation)
    * @throws RouteError with the HTTP status to answer
    */

@@ -51,6 +51,8 @@ export type Seo = {
   keywords?: string[];
   /** Extra JSON-LD objects for this page (e.g. a schema.org Product). */
   jsonLd?: object[];
+  /** `<link rel="prev|next">` of a paginated list; `href` is absolute (site URL + path). */
+  links?: { rel: 'prev' | 'next'; href: string }[];
 };
 
 /** Product card (content system, spec §3), merged with the catalogue's minimum price. */
@@ -229,3 +231,69 @@ export type CollectionSummary = { handle: string; title: string; image: Picture 
 
 /** A content page (generic page, about, membership, …). */
 export type ContentPage = { type: string; slug: string; title: string; heroImage: Picture | null; body: RichText };
+
+/**
+ * Pagination of a list page (`?page=N`, 1-based). `prev`/`next` are root-relative paths of the
+ * neighbouring pages (the first page has no `?page=`), null at either end.
+ */
+export type Pagination = { page: number; pageCount: number; total: number; prev: string | null; next: string | null };
+
+/**
+ * An editorial list item (journal entry, work, photo-stream item) as a card. `date` is an ISO
+ * date (YYYY-MM-DD, a calendar day, no time zone); `byline` is the author (journal) or client
+ * (works); `excerpt` the excerpt (journal) or caption (photo stream).
+ */
+export type EditorialCard = {
+  key: string;
+  href: string;
+  title: string;
+  date: string | null;
+  byline: string | null;
+  excerpt: string | null;
+  image: Picture | null;
+};
+
+/** A paginated editorial list page (/journal, /works, /photo-stream): its intro is the list document's body. */
+export type EditorialList = { title: string; intro: RichText; items: EditorialCard[]; pagination: Pagination };
+
+/** One journal entry (/journal/{slug}). */
+export type JournalEntry = {
+  slug: string;
+  title: string;
+  date: string | null;
+  author: string | null;
+  excerpt: string | null;
+  image: Picture | null;
+  body: RichText;
+};
+
+/** One work (/works/{slug}): main image, gallery and body. */
+export type Work = {
+  slug: string;
+  title: string;
+  client: string | null;
+  date: string | null;
+  image: Picture | null;
+  gallery: Picture[];
+  body: RichText;
+};
+
+/** One photo-stream item (/photo-stream/{slug}); `prev`/`next` are its neighbours' paths in stream order. */
+export type PhotoStreamItem = {
+  slug: string;
+  title: string;
+  caption: string | null;
+  date: string | null;
+  image: Picture | null;
+  prev: string | null;
+  next: string | null;
+};
+
+/** The contact page's details (spec §2 /pages/contact). */
+export type ContactDetails = { email: string | null; phone: string | null; address: string | null; hours: string | null };
+
+/** A shop that sells the florist's flowers (/pages/retail-partners); `url` opens in a new tab. */
+export type RetailPartner = { key: string; name: string; neighborhood: string | null; url: string | null };
+
+/** A membership tier (/membership); `price` is a decimal string in USD per `cadence` ("month"). */
+export type MembershipTier = { key: string; name: string; price: Money | null; cadence: string | null; perks: string[] };

@@ -5,13 +5,12 @@
  */
 import { PortableText, type PortableTextComponents, type PortableTextMarkComponentProps } from '@portabletext/react';
 import { Link } from 'react-router';
+import { isExternalHref } from '../../shared/links';
 import type { Picture as PictureData, RichText as RichTextValue } from '../../shared/types';
 import { Picture } from './Picture';
 
 /** The mark def of a `pageLink` (href resolved by the server, null when the target is gone) or `link`. */
 type LinkMark = { _type: string; _key?: string; href?: string | null };
-
-const isExternal = (href: string) => /^(https?:)?\/\//.test(href) || href.startsWith('mailto:') || href.startsWith('tel:');
 
 const components: PortableTextComponents = {
   block: {
@@ -23,15 +22,18 @@ const components: PortableTextComponents = {
   marks: {
     pageLink: ({ value, children }: PortableTextMarkComponentProps<LinkMark>) =>
       value?.href ? <Link to={value.href}>{children}</Link> : <>{children}</>,
+    // An explicit url (spec §2): web pages open in a new tab, mail and phone links in place,
+    // shop paths route in the app; any other scheme (javascript:…) is not rendered as a link.
     link: ({ value, children }: PortableTextMarkComponentProps<LinkMark>) => {
-      const href = value?.href ?? '#';
-      return isExternal(href) ? (
-        <a href={href} target="_blank" rel="noopener noreferrer">
-          {children}
-        </a>
-      ) : (
-        <Link to={href}>{children}</Link>
-      );
+      const href = value?.href ?? '';
+      if (/^https?:\/\//i.test(href))
+        return (
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            {children}
+          </a>
+        );
+      if (/^(mailto|tel):/i.test(href)) return <a href={href}>{children}</a>;
+      return href && !isExternalHref(href) ? <Link to={href}>{children}</Link> : <>{children}</>;
     },
     underline: ({ children }) => <u>{children}</u>,
     'strike-through': ({ children }) => <s>{children}</s>,

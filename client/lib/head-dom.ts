@@ -14,6 +14,8 @@ export const MANAGED_HEAD_SELECTOR = [
   'meta[property^="og:"]',
   'meta[name^="twitter:"]',
   'link[rel="canonical"]',
+  'link[rel="prev"]',
+  'link[rel="next"]',
   'script[type="application/ld+json"]',
 ].join(', ');
 

@@ -22,6 +22,8 @@ export type HeadData = {
   canonical: string;
   image: string | null;
   jsonLd: object[];
+  /** A paginated list's `<link rel="prev|next">` (absolute URLs, from the page's Seo). */
+  links: NonNullable<Seo['links']>;
 };
 
 /** Resolve the head for a page; `seo` is the page's own (null for error pages, which pass `fallbackTitle`). */
@@ -37,6 +39,7 @@ export function headData(settings: SiteSettings | null, seo: Seo | null, siteUrl
     canonical: base + path,
     image: seo?.image ?? settings?.seo.image ?? null,
     jsonLd: [...siteJsonLd(siteTitle, base, settings), ...(seo?.jsonLd ?? [])],
+    links: seo?.links ?? [],
   };
 }
 
@@ -75,7 +78,7 @@ export function ogTypeFor(routeIds: string[], status: number): string {
  */
 export type HeadTag =
   | { tag: 'meta'; attr: 'name' | 'property'; key: string; content: string }
-  | { tag: 'link'; rel: 'canonical'; href: string }
+  | { tag: 'link'; rel: 'canonical' | 'prev' | 'next'; href: string }
   | { tag: 'jsonld'; json: object };
 
 /** The managed tags for `head`, in document order. */
@@ -88,6 +91,7 @@ export function headTags(head: HeadData, ogType: string): HeadTag[] {
   meta('name', 'description', head.description, true);
   meta('name', 'keywords', head.keywords.join(', '));
   tags.push({ tag: 'link', rel: 'canonical', href: head.canonical });
+  for (const link of head.links) tags.push({ tag: 'link', rel: link.rel, href: link.href });
   meta('property', 'og:type', ogType);
   meta('property', 'og:url', head.canonical);
   meta('property', 'og:title', head.title);

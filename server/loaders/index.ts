@@ -19,6 +19,8 @@ import { accountLoaders } from './account';
 import { loadCart } from './cart';
 import { loadCollection, loadCollections, loadProduct, loadProducts } from './catalogue';
 import { loadHome, loadPage, loadRoot } from './content';
+import { loadEditorialList, loadJournalEntry, loadPhotoStreamItem, loadWork } from './editorial';
+import { loadContact, loadMembership, loadRetailPartners } from './fixed-pages';
 import type { UpstreamData } from './upstream-data';
 
 export { UpstreamData, type DataDeps } from './upstream-data';
@@ -74,6 +76,15 @@ export function createServerDataSource(deps: {
     collections: () => loadCollections(data),
     collection: (params) => loadCollection(data, params),
     page: (params) => loadPage(data, params),
+    journal: (params) => loadEditorialList(data, 'journal', params, siteUrl),
+    works: (params) => loadEditorialList(data, 'works', params, siteUrl),
+    photoStream: (params) => loadEditorialList(data, 'photoStream', params, siteUrl),
+    journalEntry: (params) => loadJournalEntry(data, params, siteUrl),
+    work: (params) => loadWork(data, params, siteUrl),
+    photoStreamItem: (params) => loadPhotoStreamItem(data, params, siteUrl),
+    membership: () => loadMembership(data),
+    contact: () => loadContact(data),
+    retailPartners: () => loadRetailPartners(data),
     cart: (_params, request) => loadCart(deps.cart, request),
     ...accountLoaders({ customers: deps.customers, siteUrl, log: deps.log }),
   };

@@ -1,6 +1,7 @@
 /**
  * Per-page SEO (spec §2): title (the shell renders `{siteTitle} | {title}`), description, a
- * 1200-wide social image, keywords, and JSON-LD for products (schema.org Product with Offers).
+ * 1200-wide social image, keywords, JSON-LD for products (schema.org Product with Offers), and
+ * a paginated list's prev/next links.
  */
 import type { Picture, ProductDetail, Seo, SiteSettings } from '../../shared/types';
 import { SOCIAL_IMAGE_WIDTH } from '../upstream/picture';
@@ -12,7 +13,7 @@ export const DEFAULT_KEYWORDS = ['flowers', 'bouquets', 'floral design', 'floral
 /** Page SEO with the site's defaults filled in (description, image, keywords). */
 export function pageSeo(
   settings: SiteSettings | null,
-  page: { title: string; description?: string | null; image?: string | null; jsonLd?: object[] },
+  page: { title: string; description?: string | null; image?: string | null; jsonLd?: object[]; links?: Seo['links'] },
 ): Seo {
   return {
     title: page.title,
@@ -20,6 +21,7 @@ export function pageSeo(
     image: page.image || settings?.seo.image || null,
     keywords: settings?.keywords.length ? settings.keywords : DEFAULT_KEYWORDS,
     ...(page.jsonLd ? { jsonLd: page.jsonLd } : {}),
+    ...(page.links?.length ? { links: page.links } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import { buyerIp, requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
 import type { ContentClient } from '../upstream/content/client';
+import { EditorialReshaper } from '../upstream/content/editorial';
 import { contentImages } from '../upstream/content/images';
 import * as Q from '../upstream/content/queries';
 import {
@@ -21,10 +22,14 @@ import {
   type PriceIndex,
   type RawCollection,
   type RawCollectionsPage,
+  type RawEditorialList,
   type RawHomepage,
+  type RawJournalEntry,
   type RawPage,
+  type RawPhotoStreamItem,
   type RawProductCard,
   type RawProductCardDetail,
+  type RawWork,
 } from '../upstream/content/reshape';
 import { ContentResults, parseContent } from '../upstream/content/schemas';
 import type { StorefrontClient, StorefrontClientFactory } from '../upstream/storefront/client';
@@ -63,10 +68,12 @@ export type RecommendedProduct = ProductRecommendationsQuery['productRecommendat
 
 export class UpstreamData {
   readonly reshape: ContentReshaper;
+  readonly editorial: EditorialReshaper;
   readonly shopify: ShopifyReshapeOptions;
 
   constructor(private readonly deps: DataDeps) {
     this.reshape = new ContentReshaper(contentImages(deps.config.content));
+    this.editorial = new EditorialReshaper(this.reshape);
     this.shopify = { imageOrigin: deps.config.storefront.imageOrigin, log: deps.log };
   }
 
@@ -180,6 +187,35 @@ export class UpstreamData {
   page(types: string[], slug: string): Promise<RawPage | null> {
     return this.cached(`content:page:${types.join(',')}:${slug}`, () =>
       this.content(`page ${slug}`, ContentResults.page, Q.PAGE_QUERY, { types, slug }),
+    );
+  }
+
+  /**
+   * One page of an editorial list: the list document (`listType`), the number of `itemType`
+   * items and those at 0-based indexes [start, start + size).
+   */
+  editorialList(listType: string, itemType: string, start: number, size: number): Promise<RawEditorialList> {
+    return this.cached(`content:list:${listType}:${itemType}:${start}:${size}`, () =>
+      this.content(`${itemType} list`, ContentResults.editorialList, Q.EDITORIAL_LIST_QUERY, { listType, itemType, start, end: start + size }),
+    );
+  }
+
+  /** A journal entry by slug, or null. */
+  journalEntry(slug: string): Promise<RawJournalEntry | null> {
+    return this.cached(`content:journal:${slug}`, () =>
+      this.content(`journal entry ${slug}`, ContentResults.journalEntry, Q.JOURNAL_ENTRY_QUERY, { slug }),
+    );
+  }
+
+  /** A work by slug, or null. */
+  work(slug: string): Promise<RawWork | null> {
+    return this.cached(`content:work:${slug}`, () => this.content(`work ${slug}`, ContentResults.work, Q.WORK_QUERY, { slug }));
+  }
+
+  /** A photo-stream item by slug (with its neighbours' slugs), or null. */
+  photoStreamItem(slug: string): Promise<RawPhotoStreamItem | null> {
+    return this.cached(`content:photo:${slug}`, () =>
+      this.content(`photo-stream item ${slug}`, ContentResults.photoStreamItem, Q.PHOTO_STREAM_ITEM_QUERY, { slug }),
     );
   }
 

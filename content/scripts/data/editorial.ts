@@ -88,6 +88,49 @@ const JOURNAL: JournalData[] = [
       'Our [Coral Charm Tulips](@productCard-coral-charm-tulips) are on sale this week.',
     ],
   },
+  {
+    slug: 'dressing-the-spring-window',
+    title: 'Dressing the Spring Window',
+    date: '2026-04-15',
+    author: 'Daniel Reyes',
+    excerpt: 'Every April we rebuild the shop window around one colour. This year: lilac.',
+    alt: 'Lilac tulips and anemones massed in a shop window',
+    art: {
+      palette: 'lilac',
+      scene: 'stilllife',
+      vessel: 'vase',
+      blooms: [
+        { kind: 'tulip', count: 4, tone: 0 },
+        { kind: 'anemone', count: 3, tone: 1 },
+        { kind: 'waxflower', count: 2, tone: 2 },
+      ],
+      foliage: [{ kind: 'eucalyptus', count: 2 }],
+    },
+    // Uses every mark and style of spec §3, so the journal shows them all in one place.
+    body: [
+      '^^The lilac window^^',
+      '|| Two days, four hundred stems,\none colour.',
+      'The window is the first thing the street sees, so we change it with the season. This spring it is ++all lilac++: tulips, anemones and waxflower, with a ~~single~~ double row of bud vases along the sill.',
+      '![Lilac tulips in the shop window](image:lilac-hour-bouquet-1)',
+      '<| Come and see it on [East 20th Street](@contactPage), take some home from the [Lilac Hour Bouquet](@productCard-lilac-hour-bouquet), or read how [New York florists](https://en.wikipedia.org/wiki/Flower_District,_Manhattan) buy their stems.',
+      '|> Daniel Reyes, studio lead',
+    ],
+  },
+  {
+    slug: 'caring-for-orchids',
+    title: 'Caring for Orchids',
+    date: '2026-01-20',
+    author: 'Maya Okafor',
+    excerpt: 'Moth orchids ask for very little: bright shade, a weekly soak and patience.',
+    alt: 'A white moth orchid in a ceramic pot',
+    art: { palette: 'orchid', scene: 'plant', blooms: [{ kind: 'orchid', count: 5, tone: 0 }], foliage: [{ kind: 'leaf', count: 4 }] },
+    body: [
+      'A moth orchid blooms for months if you leave it alone. Water it once a week by soaking the pot for ten minutes, then let it drain completely.',
+      '- Bright light, never direct sun',
+      '- No ice cubes, whatever the internet says',
+      'Our [Moth Orchid in Ceramic](@productCard-moth-orchid-in-ceramic) comes ready to go.',
+    ],
+  },
 ];
 
 type WorkData = {
@@ -265,6 +308,35 @@ const PHOTO_STREAM: { slug: string; title: string; caption: string; date: string
     art: { palette: 'winter', scene: 'wreath', blooms: [{ kind: 'berry', count: 4, tone: 0 }], foliage: [{ kind: 'fern', count: 1 }] },
   },
   {
+    slug: 'peony-bench',
+    title: 'Peony bench',
+    caption: 'Sarah Bernhardt peonies waiting to be conditioned.',
+    date: '2026-05-22',
+    art: {
+      palette: 'blush',
+      scene: 'closeup',
+      blooms: [
+        { kind: 'peony', count: 7, tone: 0 },
+        { kind: 'peony', count: 3, tone: 1 },
+      ],
+      foliage: [{ kind: 'leaf', count: 3 }],
+    },
+  },
+  {
+    slug: 'dahlia-crates',
+    title: 'Dahlia crates',
+    caption: 'Cafe au lait dahlias from a farm in New Jersey.',
+    date: '2026-09-03',
+    art: {
+      palette: 'sunflower',
+      scene: 'closeup',
+      blooms: [
+        { kind: 'dahlia', count: 8, tone: 1 },
+        { kind: 'dahlia', count: 4, tone: 0 },
+      ],
+    },
+  },
+  {
     slug: 'lilac-hour',
     title: 'Lilac hour',
     caption: 'Testing a new palette for spring.',
@@ -305,6 +377,16 @@ function page(
   };
 }
 
+/** A list page document (journal, works, photo stream): its `body` is the intro above the list. */
+function listPage(ctx: DatasetContext, type: string, title: string, intro: string[]) {
+  return {
+    ...ctx.system(type, type),
+    title,
+    seo: { title, description: intro[0].replace(/\[([^\]]+)\]\([^)]+\)/g, '$1') },
+    body: ctx.text(type, intro),
+  };
+}
+
 function journal(ctx: DatasetContext): object[] {
   const entries = JOURNAL.map((j) => ({
     ...ctx.system(`journalEntry-${j.slug}`, 'journalEntry'),
@@ -321,11 +403,9 @@ function journal(ctx: DatasetContext): object[] {
     ...ctx.system(`drafts.${entries[0]._id}`, 'journalEntry', '2026-05-08T10:00:00Z'),
     title: 'Peony Season Is Here (Draft: new photos)',
   };
-  const list = {
-    ...ctx.system('journalListPage', 'journalListPage'),
-    title: 'Journal',
-    intro: 'Notes from the shop: what is in season, how to care for it, and where we have been.',
-  };
+  const list = listPage(ctx, 'journalListPage', 'Journal', [
+    'Notes from the shop: what is in season, how to care for it, and where we have been. For the work behind the counter, see [our works](@worksListPage).',
+  ]);
   return [...entries, draft, list];
 }
 
@@ -342,7 +422,9 @@ function works(ctx: DatasetContext): object[] {
   }));
   return [
     ...docs,
-    { ...ctx.system('worksListPage', 'worksListPage'), title: 'Works', intro: 'Weddings, installations and events by the Gramercy Stems studio.' },
+    listPage(ctx, 'worksListPage', 'Works', [
+      'Weddings, installations and events by the Gramercy Stems studio. Planning something? [Write to us](@contactPage).',
+    ]),
   ];
 }
 
@@ -355,7 +437,7 @@ function photoStream(ctx: DatasetContext): object[] {
     date: p.date,
     image: ctx.art(`photo-${p.slug}`, `${p.title}: ${p.caption}`, p.art, SQUARE),
   }));
-  return [...items, { ...ctx.system('photoStream', 'photoStream'), title: 'Photo Stream', intro: 'A daily picture from the shop floor.' }];
+  return [...items, listPage(ctx, 'photoStream', 'Photo Stream', ['A daily picture from the shop floor.'])];
 }
 
 function fixedPages(ctx: DatasetContext): object[] {

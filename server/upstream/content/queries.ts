@@ -80,10 +80,58 @@ export const COLLECTIONS_PAGE_QUERY = `{
   "all": *[_type == "collection"] | order(title asc)${COLLECTION_SUMMARY}
 }`;
 
+/**
+ * A page-like document: the shared fields plus the extras of the fixed pages (FORMAT.md:
+ * contact details, retail partners, membership tiers), null on the types that lack them.
+ */
+const PAGE = `{ _type, "slug": slug.current, title, ${SEO}, "heroImage": heroImage${IMAGE}, "body": body${RICH_TEXT},
+  email, phone, address, hours,
+  "partners": partners[]{ _key, name, neighborhood, url },
+  "tiers": tiers[]{ _key, name, price, cadence, perks } }`;
+
 /** params: { types: string[], slug }: a page-like document of one of `types` with that slug. */
-export const PAGE_QUERY = `*[_type in $types && slug.current == $slug] | order(_updatedAt desc)[0]{
-  _type, "slug": slug.current, title, ${SEO}, "heroImage": heroImage${IMAGE}, "body": body${RICH_TEXT} }`;
+export const PAGE_QUERY = `*[_type in $types && slug.current == $slug] | order(_updatedAt desc)[0]${PAGE}`;
 
 /** Single-document page types looked up by type alone (their path is fixed, spec §2). params: { type } */
-export const PAGE_BY_TYPE_QUERY = `*[_type == $type] | order(_updatedAt desc)[0]{
-  _type, "slug": slug.current, title, ${SEO}, "heroImage": heroImage${IMAGE}, "body": body${RICH_TEXT} }`;
+export const PAGE_BY_TYPE_QUERY = `*[_type == $type] | order(_updatedAt desc)[0]${PAGE}`;
+
+// --- Editorial: journal, works, photo stream (spec §2) -----------------------------------
+
+/** Items of a stream in display order: newest first, `_id` breaking ties so pages never overlap. */
+const STREAM_ORDER = `order(date desc, _id asc)`;
+
+/** An editorial item as a list card (journal entry, work or photo-stream item). */
+const EDITORIAL_CARD = `{ _id, _type, "slug": slug.current, title, date, author, client, excerpt, caption,
+  "image": select(defined(mainImage) => mainImage${IMAGE}, image${IMAGE}) }`;
+
+/**
+ * One page of a paginated editorial list. params: { listType, itemType, start, end } where
+ * `start` is inclusive and `end` exclusive (0-based item indexes). `page` is the list page
+ * document (its body is the intro), `total` the number of items of `itemType` with a slug.
+ */
+export const EDITORIAL_LIST_QUERY = `{
+  "page": *[_type == $listType] | order(_updatedAt desc)[0]{ title, ${SEO}, "body": body${RICH_TEXT} },
+  "total": count(*[_type == $itemType && defined(slug.current)]),
+  "items": *[_type == $itemType && defined(slug.current)] | ${STREAM_ORDER} [$start...$end]${EDITORIAL_CARD}
+}`;
+
+/** params: { slug } */
+export const JOURNAL_ENTRY_QUERY = `*[_type == "journalEntry" && slug.current == $slug][0]{
+  "slug": slug.current, title, date, author, excerpt, _updatedAt, ${SEO},
+  "mainImage": mainImage${IMAGE}, "body": body${RICH_TEXT} }`;
+
+/** params: { slug } */
+export const WORK_QUERY = `*[_type == "work" && slug.current == $slug][0]{
+  "slug": slug.current, title, client, date, _updatedAt, ${SEO},
+  "mainImage": mainImage${IMAGE}, "gallery": gallery[]${IMAGE}, "body": body${RICH_TEXT} }`;
+
+/**
+ * params: { slug }: the item and the slugs of its neighbours in stream order (`newer` is the one
+ * shown before it, `older` after it), for next/previous links inside the photo stream.
+ */
+export const PHOTO_STREAM_ITEM_QUERY = `*[_type == "photoStreamItem" && slug.current == $slug][0]{
+  "slug": slug.current, title, caption, date, _updatedAt, "image": image${IMAGE},
+  "newer": *[_type == "photoStreamItem" && defined(slug.current) && (date > ^.date || (date == ^.date && _id < ^._id))]
+    | order(date asc, _id desc)[0].slug.current,
+  "older": *[_type == "photoStreamItem" && defined(slug.current) && (date < ^.date || (date == ^.date && _id > ^._id))]
+    | ${STREAM_ORDER}[0].slug.current }`;

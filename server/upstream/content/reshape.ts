@@ -25,14 +25,19 @@ export type {
   RawCollection,
   RawCollectionsPage,
   RawCollectionSummary,
+  RawEditorialCard,
+  RawEditorialList,
   RawHomepage,
+  RawJournalEntry,
   RawHomeModule,
   RawPage,
   RawProductCard,
+  RawPhotoStreamItem,
   RawProductCardDetail,
   RawRichText,
   RawSeo,
   RawSiteSettings,
+  RawWork,
 } from './schemas';
 
 /** A non-empty string, else null (content editors leave fields empty as ""). */

@@ -156,9 +156,79 @@ const CollectionsPageSchema = z.object({
 });
 export type RawCollectionsPage = z.infer<typeof CollectionsPageSchema>;
 
-/** A page-like document (PAGE_QUERY, PAGE_BY_TYPE_QUERY); `_type` decides its route. */
-const PageSchema = z.object({ _type: z.string(), slug: str, title: str, seo: SeoSchema, heroImage: ImageSchema, body: RichTextSchema.nullish() });
+/**
+ * A page-like document (PAGE_QUERY, PAGE_BY_TYPE_QUERY); `_type` decides its route. The contact
+ * details, `partners` and `tiers` exist on the contact, retail partners and membership pages.
+ */
+const PageSchema = z.object({
+  _type: z.string(),
+  slug: str,
+  title: str,
+  seo: SeoSchema,
+  heroImage: ImageSchema,
+  body: RichTextSchema.nullish(),
+  email: str,
+  phone: str,
+  address: str,
+  hours: str,
+  partners: z.array(z.object({ _key: str, name: str, neighborhood: str, url: str })).nullish(),
+  /** `price` is a decimal string in USD ("25.00"), per `cadence`. */
+  tiers: z.array(z.object({ _key: str, name: str, price: str, cadence: str, perks: z.array(z.string()).nullish() })).nullish(),
+});
 export type RawPage = z.infer<typeof PageSchema>;
+
+// --- Editorial --------------------------------------------------------------------------
+
+/** An editorial item as a card (EDITORIAL_CARD projection); items without a slug are not queried. */
+const EditorialCardSchema = z.object({
+  _id: z.string(),
+  _type: z.string(),
+  slug: z.string(),
+  title: str,
+  /** ISO date, YYYY-MM-DD. */
+  date: str,
+  author: str,
+  client: str,
+  excerpt: str,
+  caption: str,
+  image: ImageSchema,
+});
+export type RawEditorialCard = z.infer<typeof EditorialCardSchema>;
+
+/** EDITORIAL_LIST_QUERY: the list document (null when the editors have none), the item count and one page of items. */
+const EditorialListSchema = z.object({
+  page: z.object({ title: str, seo: SeoSchema, body: RichTextSchema.nullish() }).nullable(),
+  total: z.number().int().nonnegative(),
+  items: z.array(EditorialCardSchema),
+});
+export type RawEditorialList = z.infer<typeof EditorialListSchema>;
+
+/** Fields every editorial document shares (`_updatedAt` is ISO 8601, for Article dateModified). */
+const editorialFields = { slug: z.string(), title: str, date: str, _updatedAt: str };
+
+const JournalEntrySchema = z.object({
+  ...editorialFields,
+  author: str,
+  excerpt: str,
+  seo: SeoSchema,
+  mainImage: ImageSchema,
+  body: RichTextSchema.nullish(),
+});
+export type RawJournalEntry = z.infer<typeof JournalEntrySchema>;
+
+const WorkSchema = z.object({
+  ...editorialFields,
+  client: str,
+  seo: SeoSchema,
+  mainImage: ImageSchema,
+  gallery: z.array(ImageSchema).nullish(),
+  body: RichTextSchema.nullish(),
+});
+export type RawWork = z.infer<typeof WorkSchema>;
+
+/** A photo-stream item with its neighbours' slugs (null at either end of the stream). */
+const PhotoStreamItemSchema = z.object({ ...editorialFields, caption: str, image: ImageSchema, newer: str, older: str });
+export type RawPhotoStreamItem = z.infer<typeof PhotoStreamItemSchema>;
 
 // --- Home page modules ------------------------------------------------------------------
 
@@ -276,6 +346,10 @@ export const ContentResults = {
   collectionsPage: CollectionsPageSchema,
   /** PAGE_QUERY and PAGE_BY_TYPE_QUERY. */
   page: PageSchema.nullable(),
+  editorialList: EditorialListSchema,
+  journalEntry: JournalEntrySchema.nullable(),
+  work: WorkSchema.nullable(),
+  photoStreamItem: PhotoStreamItemSchema.nullable(),
 } as const;
 
 /** At most this many problems are spelled out in the error message. */
