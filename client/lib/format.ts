@@ -27,9 +27,3 @@ export const showCompareAt = (price: Money, compareAt: Money | null | undefined)
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { timeZone: 'America/New_York', year: 'numeric', month: 'long', day: 'numeric' });
 }
-
-/** Path plus query string, as spec §8 uses it in "Page Not Found: {path}". */
-export function pathOf(url: string | URL): string {
-  const u = typeof url === 'string' ? new URL(url) : url;
-  return u.pathname + u.search;
-}

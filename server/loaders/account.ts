@@ -94,14 +94,16 @@ export function accountLoaders(deps: { customers: CustomerService; siteUrl: stri
       withSession(request, '/accounts/orders', async (token) => ({ seo: { title: 'Orders' }, orders: await deps.customers.orders(token) })),
     order: (params, request) => {
       const pagePath = `/accounts/orders/${encodeURIComponent(params.orderNumber ?? '')}`;
+      // The 404 message shows the path as decoded (the one rule of shared/route-data.ts).
+      const notFound = () => new RouteError(404, notFoundMessage(`/accounts/orders/${params.orderNumber ?? ''}`));
       return withSession(request, pagePath, async (token) => {
         const orderNumber = /^\d{1,12}$/.test(params.orderNumber ?? '') ? Number(params.orderNumber) : null;
-        if (orderNumber === null) throw new RouteError(404, notFoundMessage(pagePath));
+        if (orderNumber === null) throw notFound();
         try {
           const order = await deps.customers.order(token, orderNumber);
           return { seo: { title: `Order ${order.name}` }, order };
         } catch (err) {
-          if (err instanceof ShopperError && err.status === 404) throw new RouteError(404, notFoundMessage(pagePath));
+          if (err instanceof ShopperError && err.status === 404) throw notFound();
           throw err;
         }
       });
