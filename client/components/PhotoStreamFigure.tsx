@@ -24,13 +24,13 @@ export function PhotoStreamFigure({ item, overGrid, titleId }: { item: PhotoStre
         <nav className="photo-figure__nav" aria-label="More photos">
           {item.prev && (
             <Link to={item.prev} {...neighbour}>
-              ← Newer
+              ← Newer photo
             </Link>
           )}
           {!overGrid && <Link to="/photo-stream">All photos</Link>}
           {item.next && (
             <Link to={item.next} {...neighbour}>
-              Older →
+              Older photo →
             </Link>
           )}
         </nav>
