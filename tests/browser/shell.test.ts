@@ -107,6 +107,11 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await visit('/products');
     await expect(logoWidth()).resolves.toBe(48);
     await expect(headerClass()).resolves.not.toContain('is-scrolled');
+    // Spec §9: header 125px high by default, of which the announcement bar is 25px.
+    await expect(header().boundingBox().then((b) => b!.height)).resolves.toBe(125);
+    await expect(page.locator('.announcement').boundingBox().then((b) => b!.height)).resolves.toBe(25);
+    const mainTop = () => page.locator('main').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const layoutTop = await mainTop();
     await scrollTo(20);
     await settle();
     await expect(headerClass()).resolves.not.toContain('is-scrolled');
@@ -117,6 +122,8 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await settle();
     await expect(headerClass()).resolves.toMatch(/is-scrolled.*is-hidden/);
     await expect(logoWidth()).resolves.toBe(32);
+    // The shrink did not move the page below it.
+    await expect(mainTop()).resolves.toBe(layoutTop);
     const box = await header().boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(1);
 
