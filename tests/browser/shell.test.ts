@@ -108,8 +108,17 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await expect(logoWidth()).resolves.toBe(48);
     await expect(headerClass()).resolves.not.toContain('is-scrolled');
     // Spec §9: header 125px high by default, of which the announcement bar is 25px.
-    await expect(header().boundingBox().then((b) => b!.height)).resolves.toBe(125);
-    await expect(page.locator('.announcement').boundingBox().then((b) => b!.height)).resolves.toBe(25);
+    await expect(
+      header()
+        .boundingBox()
+        .then((b) => b!.height),
+    ).resolves.toBe(125);
+    await expect(
+      page
+        .locator('.announcement')
+        .boundingBox()
+        .then((b) => b!.height),
+    ).resolves.toBe(25);
     const mainTop = () => page.locator('main').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     const layoutTop = await mainTop();
     await scrollTo(20);
