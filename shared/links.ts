@@ -50,6 +50,14 @@ export function resolveRoute(page: LinkedPage | null | undefined): string | null
   return bySlug(page.slug.split('/').map(encodeURIComponent).join('/'));
 }
 
+/**
+ * The detail path of a product card's catalogue handle (spec §2: product → /products/{handle}),
+ * for the product cards and quick-shop cards, so every card links through the same resolution.
+ */
+export function productPath(handle: string): string {
+  return resolveRoute({ _type: 'product', slug: handle }) ?? '/products';
+}
+
 /** A `link` object as stored (FORMAT.md), with its page reference already dereferenced. */
 export type ContentLink = {
   _key?: string | null;

@@ -3,6 +3,7 @@
  * state (sold out, drop date, password text) or banner.
  */
 import { Link } from 'react-router';
+import { productPath } from '../../shared/links';
 import type { ProductCard as ProductCardData } from '../../shared/types';
 import { cardAvailability } from '../../shared/product-availability';
 import { formatDate } from '../lib/format';
@@ -22,7 +23,7 @@ export function ProductCard({ card, eager = false }: { card: ProductCardData; ea
           ? availability.text
           : null;
   return (
-    <Link to={`/products/${card.handle}`} className="product-card">
+    <Link to={productPath(card.handle)} className="product-card">
       <span className="product-card__media">
         {card.image && <Picture picture={card.image} ratio={4 / 5} sizes={CARD_SIZES} eager={eager} />}
         {card.hoverImage && <Picture picture={card.hoverImage} ratio={4 / 5} sizes={CARD_SIZES} className="product-card__hover" alt="" />}

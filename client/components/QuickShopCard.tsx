@@ -1,12 +1,13 @@
 /** A compact product card for header dropdowns: image, title, minimum price in USD, "details" hint. */
 import { Link } from 'react-router';
+import { productPath } from '../../shared/links';
 import type { ProductCard } from '../../shared/types';
 import { formatMoney, isPositive } from '../lib/format';
 import { Picture } from './Picture';
 
 export function QuickShopCard({ card }: { card: ProductCard }) {
   return (
-    <Link to={`/products/${card.handle}`} className="quick-card">
+    <Link to={productPath(card.handle)} className="quick-card">
       {card.image && <Picture picture={card.image} ratio={4 / 5} sizes="200px" />}
       <span className="quick-card__title">{card.title}</span>
       {isPositive(card.minPrice) && <span className="quick-card__price">{formatMoney({ amount: card.minPrice.amount, currencyCode: 'USD' })}</span>}
