@@ -4,16 +4,13 @@
  * is a new direct child route or new params for it; a query change (`?variant=`) is not.
  */
 import { useRef } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { PAGE_TRANSITION, usePageTransition } from '../lib/use-page-transition';
 import { HeadSync } from './HeadSync';
 
 export function PageLayout() {
   const slot = useRef<HTMLDivElement>(null);
-  const matches = useMatches();
-  const index = matches.findIndex((m) => m.id === 'pages');
-  const page = matches[index + 1] ?? matches[matches.length - 1];
-  usePageTransition(slot, `${page.id}:${page.pathname}`);
+  usePageTransition(slot);
   return (
     <>
       <HeadSync />

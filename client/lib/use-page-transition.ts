@@ -5,8 +5,8 @@
  * animates. Web Animations on the page slot (not CSS classes) so an animation can be cancelled
  * when a navigation ends on the same page, and tests can see it (`getAnimations()`, ids below).
  */
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useContext, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { matchRoutes, UNSAFE_DataRouterContext, useMatches, useNavigation } from 'react-router';
 
 export const PAGE_TRANSITION = { name: 'page', mode: 'out-in' } as const;
 /** Animation ids, `${name}-out` and `${name}-in`. */
@@ -20,13 +20,27 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 // The layout effect only runs in the browser; on the server it would only warn.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
-/** Animate `slot` between pages; `pageKey` changes when a different page is in the slot. */
-export function usePageTransition(slot: RefObject<HTMLElement | null>, pageKey: string): void {
+/**
+ * Which page fills the slot: the route right under the page layout ('pages') and its path. A
+ * nested route (a photo-stream item over its grid) or a query change (`?variant=`) keeps the
+ * page; another route or other params (product A → product B) is a new page.
+ */
+export function pageKeyOf(matches: { id: string; pathname: string }[]): string {
+  const index = matches.findIndex((m) => m.id === 'pages');
+  const page = matches[index + 1] ?? matches[matches.length - 1];
+  return page ? `${page.id}:${page.pathname}` : '';
+}
+
+/** Animate `slot` between pages (see `pageKeyOf`). */
+export function usePageTransition(slot: RefObject<HTMLElement | null>): void {
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const pageKey = pageKeyOf(useMatches());
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const out = useRef<Animation | null>(null);
   const shownKey = useRef(pageKey);
-  const leaving = navigation.state === 'loading' && navigation.location.pathname !== pathname;
+  // The page a loading navigation is heading for: only a different page fades this one out.
+  const target = navigation.state === 'loading' && router ? matchRoutes(router.routes, navigation.location) : null;
+  const leaving = target !== null && pageKeyOf(target.map((m) => ({ id: m.route.id ?? '', pathname: m.pathname }))) !== pageKey;
 
   useEffect(() => {
     const el = slot.current;

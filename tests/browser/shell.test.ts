@@ -271,10 +271,14 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await page.waitForURL(`${base}/faq`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForFunction(() => (window as unknown as { pageAnimations: string[] }).pageAnimations.includes('page-in'));
-    const ids = await animations();
-    // Out before in, whenever the old page had time to leave.
-    expect(ids[ids.length - 1]).toBe('page-in');
-    expect(ids.filter((id) => id !== 'page-out' && id !== 'page-in')).toEqual([]);
+    // The old page leaves while the new one loads, then the new one enters.
+    await expect(animations()).resolves.toEqual(['page-out', 'page-in']);
+    // A query change on the same page (?variant=) is no new page: nothing animates.
+    await visit('/products/classic-gramercy-bouquet');
+    await page.getByRole('radio').nth(1).click();
+    await page.waitForURL(/\?variant=\d+$/);
+    await page.waitForTimeout(300);
+    await expect(animations()).resolves.toEqual([]);
   });
 
   test('no page transition under prefers-reduced-motion', async () => {
