@@ -1,7 +1,9 @@
 /**
  * Editorial and page documents: journal, works, photo stream, the fixed pages (about,
  * contact, retail partners, membership, collections list) and generic pages. The about page
- * exercises every Portable Text mark and style of spec §3. One journal entry also has a
+ * and the journal entry "Dressing the Spring Window" each exercise every Portable Text mark and
+ * style of spec §3. The list pages' `body` is the intro shown above their paginated lists; there
+ * are enough journal entries and photo-stream items for two pages of each. One journal entry also has a
  * `drafts.` version with a different title, which the `published` perspective must hide.
  */
 import type { ArtSpec } from '../catalogue';
