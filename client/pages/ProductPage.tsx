@@ -119,7 +119,15 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
             />
           )}
           <PurchaseArea product={product} variant={variant} sellingPlanId={sellingPlanId} />
-          {product.descriptionHtml && <div className="product__description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />}
+          {product.descriptionHtml && (
+            <section className="product__description" aria-labelledby="product-description-title">
+              {/* The shop's descriptions use h3 sub-headings ("Care"): this h2 keeps the outline in order. */}
+              <h2 id="product-description-title" className="visually-hidden">
+                Description
+              </h2>
+              <div dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+            </section>
+          )}
           {product.accordionItems.length > 0 && (
             <div className="accordion">
               {product.accordionItems.map((item) => (

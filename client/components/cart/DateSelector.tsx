@@ -39,9 +39,9 @@ export const DateSelector = observer(function DateSelector({ active }: { active:
 
   return (
     <section className="date-selector" aria-labelledby={`${id}-label`}>
-      <h3 id={`${id}-label`} className="field__label">
+      <h2 id={`${id}-label`} className="field__label">
         {SELECT_DATE}
-      </h3>
+      </h2>
       {checkout.calendarLoading || (calendar && !Calendar) ? (
         <p className="date-selector__status" role="status">
           {LOADING}
