@@ -1,0 +1,124 @@
+/**
+ * Editorial and navigation journeys in real Chromium (issue 9 acceptance):
+ * - every header and footer link lands on a 200 page (internal ones in the same tab);
+ * - journal list → entry → Back restores the list's scroll position;
+ * - a photo-stream item opened from the grid shows over the grid, and Back closes it where the
+ *   grid was; opened directly it is a full page of its own.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serviceAvailable } from '../support/services';
+import { startBrowserHarness, type BrowserHarness } from './support';
+
+const hasChromium = serviceAvailable('chromium');
+jest.setTimeout(120_000);
+
+(hasChromium ? describe : describe.skip)('editorial journeys', () => {
+  let harness: BrowserHarness;
+  let browser: Browser;
+  let base: string;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    harness = await startBrowserHarness();
+    ({ browser, base } = harness);
+  }, 60_000);
+  afterAll(() => harness?.stop());
+
+  async function openPage(width = 1280) {
+    // A shopper's user agent: "HeadlessChrome" counts as a bot (spec §4).
+    const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome');
+    context = await browser.newContext({ viewport: { width, height: 900 }, userAgent });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+  }
+  afterEach(() => context?.close());
+
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+
+  /** Waits (up to 5 s) until the page's scroll position satisfies `ok`; returns the last value. */
+  async function settledScroll(ok: (y: number) => boolean): Promise<number> {
+    let y = await scrollY();
+    for (let i = 0; i < 50 && !ok(y); i++) {
+      await page.waitForTimeout(100);
+      y = await scrollY();
+    }
+    return y;
+  }
+
+  test('every header and footer link lands on a 200 page', async () => {
+    await openPage();
+    await page.goto(`${base}/`);
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('header a[href], footer a[href]')].map((a) => ({ href: a.href, target: a.target })),
+    );
+    const internal = [...new Set(links.filter((l) => l.href.startsWith(base)).map((l) => l.href))];
+    expect(internal.length).toBeGreaterThan(10);
+    for (const link of links.filter((l) => l.href.startsWith(base))) expect(link.target).not.toBe('_blank');
+    const failures: string[] = [];
+    for (const href of internal) {
+      const response = await page.goto(href);
+      if (response?.status() !== 200) failures.push(`${href} → ${response?.status()}`);
+    }
+    expect(failures).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('journal list → entry → Back restores the scroll position', async () => {
+    await openPage(375);
+    await page.goto(`${base}/journal`);
+    const entries = page.getByRole('main').getByRole('article');
+    await entries.first().waitFor();
+    const last = entries.last();
+    await last.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(300);
+    const before = await scrollY();
+    expect(before).toBeGreaterThan(200);
+    await last.getByRole('link').first().click();
+    await page.waitForURL(/\/journal\/[^/?]+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // A new page starts at the top.
+    expect(await settledScroll((y) => y < 5)).toBeLessThan(5);
+    await page.goBack();
+    await page.waitForURL(`${base}/journal`);
+    expect(await settledScroll((y) => y === before)).toBe(before);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a photo-stream item opens over the grid; Back closes it; opened directly it is a full page', async () => {
+    await openPage();
+    await page.goto(`${base}/photo-stream`);
+    const grid = page.locator('main .photo-grid a');
+    await grid.first().waitFor();
+    const count = await grid.count();
+    await grid.nth(count - 1).scrollIntoViewIfNeeded();
+    const before = await scrollY();
+    expect(before).toBeGreaterThan(0);
+
+    await grid.nth(count - 1).click();
+    await page.waitForURL(/\/photo-stream\/[^/?]+$/);
+    const itemPath = new URL(page.url()).pathname;
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // The grid is still there underneath, where it was.
+    expect(await grid.count()).toBe(count);
+    expect(await scrollY()).toBe(before);
+
+    await page.goBack();
+    await page.waitForURL(`${base}/photo-stream`);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await settledScroll((y) => y === before)).toBe(before);
+
+    // Directly (a shared link, a reload): the item alone, no grid, no dialog.
+    const response = await page.goto(`${base}${itemPath}`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('main .photo-grid a').count()).toBeLessThan(count);
+    expect(pageErrors).toEqual([]);
+  });
+});
