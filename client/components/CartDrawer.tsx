@@ -26,15 +26,18 @@ export const CartDrawer = observer(function CartDrawer({ settings }: { settings:
   return (
     <div className={`cart-drawer${open ? ' is-open' : ''}`}>
       <div className="underlay" aria-hidden="true" onClick={close} />
-      <aside ref={panel} className="cart-drawer__panel" role="dialog" aria-modal="true" aria-label={title} aria-hidden={!open} inert={!open}>
-        <header className="cart-drawer__header">
+      {/* A section: an aside may not be a dialog. Its top bar and the cart's footer are plain
+          divs, since inside a dialog a <header>/<footer> would count as a second banner and
+          contentinfo landmark. */}
+      <section ref={panel} className="cart-drawer__panel" role="dialog" aria-modal="true" aria-label={title} aria-hidden={!open} inert={!open}>
+        <div className="cart-drawer__header">
           <h2>{title}</h2>
           <button ref={closeButton} type="button" className="icon-button" aria-label="Close cart" onClick={close}>
             ×
           </button>
-        </header>
+        </div>
         <CartView settings={settings} active={open} />
-      </aside>
+      </section>
     </div>
   );
 });

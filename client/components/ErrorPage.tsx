@@ -26,9 +26,10 @@ export function ErrorPage({ bare = false }: { bare?: boolean }) {
   const { status, message } = describeError(useRouteError());
   const body = (
     <section className="error-page" aria-labelledby="error-status">
-      <p id="error-status" className="error-page__status">
+      {/* The page's one level-one heading: the status is what the page is about. */}
+      <h1 id="error-status" className="error-page__status">
         {status}
-      </p>
+      </h1>
       <p className="error-page__text">{ERROR_TEXT}</p>
       {status < 500 && message && message !== ERROR_TEXT && <p className="error-page__message">{message}</p>}
       {status < 500 && (

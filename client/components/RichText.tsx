@@ -9,6 +9,9 @@ import { isExternalHref } from '../../shared/links';
 import type { Picture as PictureData, RichText as RichTextValue } from '../../shared/types';
 import { Picture } from './Picture';
 
+/** Inline, as phone links in editors' text carry no class of their own. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** The mark def of a `pageLink` (href resolved by the server, null when the target is gone) or `link`. */
 type LinkMark = { _type: string; _key?: string; href?: string | null };
 
@@ -32,7 +35,14 @@ const components: PortableTextComponents = {
             {children}
           </a>
         );
-      if (/^(mailto|tel):/i.test(href)) return <a href={href}>{children}</a>;
+      // A phone number must not wrap at its space or hyphen (html-validate tel-non-breaking).
+      if (/^tel:/i.test(href))
+        return (
+          <a href={href} style={NO_WRAP}>
+            {children}
+          </a>
+        );
+      if (/^mailto:/i.test(href)) return <a href={href}>{children}</a>;
       return href && !isExternalHref(href) ? <Link to={href}>{children}</Link> : <>{children}</>;
     },
     underline: ({ children }) => <u>{children}</u>,

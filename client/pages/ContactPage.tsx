@@ -22,7 +22,10 @@ export function ContactPage() {
           <div>
             <dt>Call</dt>
             <dd>
-              <a href={telHref(contact.phone)}>{contact.phone}</a>
+              {/* A phone number must not wrap at its space or hyphen. */}
+              <a href={telHref(contact.phone)} style={{ whiteSpace: 'nowrap' }}>
+                {contact.phone}
+              </a>
             </dd>
           </div>
         )}

@@ -18,24 +18,6 @@ jest.setTimeout(120_000);
 
 type Cookie = { name: string; value: string };
 
-/**
- * Findings in files another engineer owns, reported to them (issue 9) and not fixed here: the
- * route template, the axe rule and the owner. Remove an entry once its owner has fixed it.
- */
-const PENDING_ELSEWHERE: { route: string; rule: string; owner: string }[] = [
-  // The error page's status is a <p id="error-status">, so a 404 has no level-one heading.
-  { route: '404', rule: 'page-has-heading-one', owner: 'client/components/ErrorPage.tsx' },
-  // The FAQ's rich text starts at h3 right after the page's h1 (rendered by ContentPage/RichText).
-  { route: 'content page', rule: 'heading-order', owner: 'client/pages/ContentPage.tsx' },
-  // The drawer is an <aside role="dialog">: role=dialog is not allowed on <aside> (use a <div>).
-  { route: 'drawer', rule: 'aria-allowed-role', owner: 'client/components/CartDrawer.tsx' },
-  // With the drawer open on a product page the DOM holds two .site-header (banner) and two
-  // .site-footer (contentinfo) landmarks: the shell's page transition keeps the old page.
-  { route: 'drawer', rule: 'landmark-no-duplicate-banner', owner: 'client/components/Shell.tsx' },
-  { route: 'drawer', rule: 'landmark-no-duplicate-contentinfo', owner: 'client/components/Shell.tsx' },
-  { route: 'drawer', rule: 'landmark-unique', owner: 'client/components/Shell.tsx' },
-];
-
 (hasChromium ? describe : describe.skip)('axe: 0 violations', () => {
   let harness: BrowserHarness;
   let t: TestApp;
@@ -76,12 +58,11 @@ const PENDING_ELSEWHERE: { route: string; rule: string; owner: string }[] = [
   }
 
   /** axe's violations as readable lines: rule, impact, the elements' selectors and the fix. */
-  async function violations(page: Page, route = ''): Promise<string[]> {
+  async function violations(page: Page): Promise<string[]> {
     const results = await new AxeBuilder({ page }).analyze();
-    const pending = (rule: string) => PENDING_ELSEWHERE.some((p) => p.route === route && p.rule === rule);
-    return results.violations
-      .filter((v) => !pending(v.id))
-      .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`));
+    return results.violations.flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+    );
   }
 
   test.each(ROUTE_TEMPLATES.map((r) => [r.name, r] as const))('%s', async (_name, route) => {
@@ -90,7 +71,7 @@ const PENDING_ELSEWHERE: { route: string; rule: string; owner: string }[] = [
     const page = await openPage(1280, cookies);
     const res = await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     expect(`${path} ${res?.status()}`).toBe(`${path} ${route.name === '404' ? 404 : 200}`);
-    expect(await violations(page, route.name)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   });
 
   /** Clicks `target` until `opened` shows (a click that lands before hydration does nothing). */
@@ -110,7 +91,7 @@ const PENDING_ELSEWHERE: { route: string; rule: string; owner: string }[] = [
     await clickUntil(page, '.add-to-cart button[type="submit"]', '.cart-drawer.is-open');
     // The calendar is loaded lazily once the drawer holds a line.
     await page.locator('.cart-drawer .rdp-root').waitFor();
-    expect(await violations(page, 'drawer')).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   });
 
   test('with the mobile menu open at 375 px', async () => {

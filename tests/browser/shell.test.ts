@@ -305,7 +305,8 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await page.locator(`main a[href="${target}"]`).first().click();
     await page.waitForURL(`${base}${target}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect(scrollY()).resolves.toBe(0);
+    // The reset lands with the new page (after the out-in transition), not with its heading.
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
 
     await page.goBack();
     await page.waitForURL(`${base}/products`);

@@ -207,7 +207,7 @@ describe('cart drawer and add to cart, server-rendered', () => {
     expect(form).toMatch(/method="post"/);
     expect(form).toMatch(/<input type="hidden" name="merchandiseId" value="gid:\/\/shopify\/ProductVariant\/\d+"/);
     expect(form).toMatch(/<input type="hidden" name="quantity" value="1"/);
-    const drawer = res.text.match(/<aside[^>]*role="dialog"[\s\S]*?<\/aside>/)?.[0] ?? '';
+    const drawer = res.text.match(/<section[^>]*role="dialog"[\s\S]*?<\/section>/)?.[0] ?? '';
     expect(drawer).toContain('aria-hidden="true"');
     expect(drawer).not.toMatch(/gid:\/\/shopify\/Cart|checkout|receiverEmail|giftNote/i);
   });

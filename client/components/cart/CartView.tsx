@@ -41,7 +41,8 @@ export const CartView = observer(function CartView({ settings, active }: { setti
           <GiftNote cartData={cartData} />
         </div>
       </div>
-      <footer className="cart-view__footer">
+      {/* Not a <footer>: in the drawer (a dialog) it would be a second contentinfo landmark. */}
+      <div className="cart-view__footer">
         <p className="cart-view__subtotal">
           <span>Subtotal</span>
           <span>{formatMoney(current.cost.subtotalAmount)}</span>
@@ -49,7 +50,7 @@ export const CartView = observer(function CartView({ settings, active }: { setti
         {cartData.cartDisclaimer && <p className="cart-view__note">{cartData.cartDisclaimer}</p>}
         {message}
         <CheckoutButton label={cartData.checkoutButton || 'Checkout'} />
-      </footer>
+      </div>
     </div>
   );
 });
