@@ -8,7 +8,7 @@ import type { RouteDataMap, RouteDataSource } from '../../shared/route-data';
 import { AppProviders } from '../../client/App';
 import { describeError, errorTitle } from '../../client/components/ErrorPage';
 import { dehydrateRouter, type AppState } from '../../client/lib/hydration';
-import { findSeo, headData } from '../../client/lib/seo';
+import { findSeo, headData, ogTypeFor } from '../../client/lib/seo';
 import { DEFAULT_SHIPPING_EXCLUDED_TAG, type AppConfig } from '../../client/lib/app-config';
 import { CALENDAR_MODULE } from '../../client/components/cart/lazy-calendar';
 import { createRoutes, type RouteHandle } from '../../client/routes';
@@ -142,7 +142,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     const headHtml = renderHead(head, {
       manifest,
       favicon: settings?.favicon ?? null,
-      ogType: routeIds.includes('product') && status === 200 ? 'product' : 'website',
+      ogType: ogTypeFor(routeIds, status),
       state,
     });
 
