@@ -1,32 +1,21 @@
 /** /works/{slug}: one work: breadcrumbs, title, client and date, main image, body and gallery. */
-import { Breadcrumbs } from '../components/Breadcrumbs';
 import { EditorialDate } from '../components/EditorialDate';
+import { EditorialEntry } from '../components/EditorialEntry';
 import { Picture } from '../components/Picture';
 import { RichText } from '../components/RichText';
 import { useRouteData } from '../lib/route-data';
 
 export function WorkPage() {
   const { work } = useRouteData('work');
+  const meta = (
+    <>
+      {work.client && <span>For {work.client}</span>}
+      {work.client && work.date && ' · '}
+      {work.date && <EditorialDate date={work.date} />}
+    </>
+  );
   return (
-    <article className="entry">
-      <div className="container container--narrow">
-        <Breadcrumbs
-          trail={[
-            { name: 'Home', href: '/' },
-            { name: 'Works', href: '/works' },
-          ]}
-          current={work.title}
-        />
-        <header className="entry__header">
-          <h1>{work.title}</h1>
-          <p className="entry__meta">
-            {work.client && <span>For {work.client}</span>}
-            {work.client && work.date && ' · '}
-            {work.date && <EditorialDate date={work.date} />}
-          </p>
-        </header>
-      </div>
-      {work.image && <Picture picture={work.image} eager ratio={3 / 2} className="entry__image" sizes="(min-width: 1100px) 1040px, 100vw" />}
+    <EditorialEntry list={{ name: 'Works', href: '/works' }} title={work.title} meta={meta} image={work.image}>
       <div className="container container--narrow">
         <RichText value={work.body} />
       </div>
@@ -39,6 +28,6 @@ export function WorkPage() {
           ))}
         </ul>
       )}
-    </article>
+    </EditorialEntry>
   );
 }

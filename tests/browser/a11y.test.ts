@@ -30,9 +30,7 @@ type Cookie = { name: string; value: string };
 
   beforeAll(async () => {
     harness = await startBrowserHarness();
-    ({ t, browser, base } = harness);
-    // A shopper's user agent: "HeadlessChrome" counts as a bot, and bots get no error page (spec §4).
-    userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome');
+    ({ t, browser, base, userAgent } = harness);
     const jar = await signIn(t, ADA.email, ADA.password);
     session = [...jar.values].map(([name, value]) => ({ name, value }));
     orderPath = firstOrderPath((await request(t.app).get('/accounts/orders').set('Cookie', jar.header())).text);

@@ -43,9 +43,7 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
   afterAll(() => harness?.stop());
 
   async function openPage() {
-    // A shopper's user agent: "HeadlessChrome" counts as a bot, and bots get no error page (spec §4).
-    const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome');
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: harness.userAgent });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     pageErrors = [];

@@ -27,9 +27,7 @@ jest.setTimeout(120_000);
   afterAll(() => harness?.stop());
 
   async function openPage(width = 1280) {
-    // A shopper's user agent: "HeadlessChrome" counts as a bot (spec §4).
-    const userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome');
-    context = await browser.newContext({ viewport: { width, height: 900 }, userAgent });
+    context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: harness.userAgent });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     pageErrors = [];

@@ -36,9 +36,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
 
   beforeAll(async () => {
     harness = await startBrowserHarness();
-    ({ browser, base } = harness);
-    // A shopper's user agent: "HeadlessChrome" counts as a bot, and bots get no error page (spec §4).
-    userAgent = (await browser.newBrowserCDPSession().then((s) => s.send('Browser.getVersion'))).userAgent.replace('HeadlessChrome', 'Chrome');
+    ({ browser, base, userAgent } = harness);
   }, 60_000);
 
   afterAll(() => harness?.stop());

@@ -13,6 +13,11 @@ export type BrowserHarness = {
   /** The shop's origin, e.g. http://127.0.0.1:41234 (also its SITE_URL). */
   base: string;
   browser: Browser;
+  /**
+   * A shopper's user agent: this Chromium's own with "HeadlessChrome" made "Chrome", since
+   * HeadlessChrome counts as a bot and bots get no error page (spec §4).
+   */
+  userAgent: string;
   stop(): Promise<void>;
 };
 
@@ -25,10 +30,12 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   const t = await startTestApp({ env: { SITE_URL: base } });
   server.on('request', t.app);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const { userAgent } = await (await browser.newBrowserCDPSession()).send('Browser.getVersion');
   return {
     t,
     base,
     browser,
+    userAgent: userAgent.replace('HeadlessChrome', 'Chrome'),
     async stop() {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));
