@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { MemoryCache, RedisCache, type Cache, type Clock } from '../../server/cache';
 import type { Logger } from '../../server/logger';
-import { REDIS_TEST_URL, serviceAvailable } from '../support/services';
+import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
 
 const silent = pino({ level: 'silent' });
 
@@ -197,12 +197,12 @@ const redis = serviceAvailable('redis');
 (redis ? describe : describe.skip)('Redis cache (real Redis)', () => {
   /** A fresh namespace per instance, so tests never see each other's keys. */
   const prefix = () => `test:${randomUUID()}:`;
-  swrBehaviour(({ now, log }) => new RedisCache(log, { url: REDIS_TEST_URL, keyPrefix: prefix(), now }));
+  swrBehaviour(({ now, log }) => new RedisCache(log, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix: prefix(), now }));
 
   test('values are shared through Redis between instances, with a TTL', async () => {
     const keyPrefix = prefix();
-    const a = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix });
-    const b = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix });
+    const a = new RedisCache(silent, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix });
+    const b = new RedisCache(silent, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix });
     try {
       expect(await a.ready()).toBe(true);
       expect(await b.ready()).toBe(true);
@@ -222,7 +222,7 @@ const redis = serviceAvailable('redis');
 
   test('swr keeps the entry in Redis for ttlMs + staleMs (PX), freshness on the cache clock', async () => {
     const clock = manualClock();
-    const cache = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix: prefix(), now: clock.now });
+    const cache = new RedisCache(silent, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix: prefix(), now: clock.now });
     try {
       expect(await cache.ready()).toBe(true);
       await cache.swr('entry', 1000, 59_000, async () => 'v');
@@ -238,8 +238,8 @@ const redis = serviceAvailable('redis');
   test('another instance serves the stale entry and refreshes it for everyone', async () => {
     const keyPrefix = prefix();
     const clock = manualClock();
-    const a = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix, now: clock.now });
-    const b = new RedisCache(silent, { url: REDIS_TEST_URL, keyPrefix, now: clock.now });
+    const a = new RedisCache(silent, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix, now: clock.now });
+    const b = new RedisCache(silent, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix, now: clock.now });
     try {
       expect(await a.ready()).toBe(true);
       expect(await b.ready()).toBe(true);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { RedisCache } from '../../server/cache';
-import { REDIS_TEST_URL, serviceAvailable } from '../support/services';
+import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
 import { startTestApp, type TestApp } from './support/app';
 
 const hasRedis = serviceAvailable('redis');
@@ -18,8 +18,8 @@ const failedSignIn = (t: TestApp, ip: string) =>
   test('two instances share one count per client IP', async () => {
     const keyPrefix = `gs-test-${randomUUID()}:`;
     const [a, b] = await Promise.all([
-      startTestApp({ cache: (log) => new RedisCache(log, { url: REDIS_TEST_URL, keyPrefix }) }),
-      startTestApp({ cache: (log) => new RedisCache(log, { url: REDIS_TEST_URL, keyPrefix }) }),
+      startTestApp({ cache: (log) => new RedisCache(log, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix }) }),
+      startTestApp({ cache: (log) => new RedisCache(log, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix }) }),
     ]);
     try {
       // Wait until both connections are up, so the counts really go to Redis.

@@ -11,6 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379/0';
+/**
+ * Command timeout (ms) for tests that talk to a healthy Redis. The cache's production bound
+ * (250 ms) is about falling back fast when Redis hangs; on a 2-core CI machine running Chromium
+ * suites beside these, a healthy Redis round trip has exceeded it. Tests of the fallback itself
+ * set their own short bound.
+ */
+export const REDIS_TEST_COMMAND_TIMEOUT_MS = 5000;
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Chromium flags for this machine (no network, no sandbox as root). */
