@@ -197,7 +197,9 @@ const redis = serviceAvailable('redis');
 (redis ? describe : describe.skip)('Redis cache (real Redis)', () => {
   /** A fresh namespace per instance, so tests never see each other's keys. */
   const prefix = () => `test:${randomUUID()}:`;
-  swrBehaviour(({ now, log }) => new RedisCache(log, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix: prefix(), now }));
+  swrBehaviour(
+    ({ now, log }) => new RedisCache(log, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix: prefix(), now }),
+  );
 
   test('values are shared through Redis between instances, with a TTL', async () => {
     const keyPrefix = prefix();
@@ -222,7 +224,12 @@ const redis = serviceAvailable('redis');
 
   test('swr keeps the entry in Redis for ttlMs + staleMs (PX), freshness on the cache clock', async () => {
     const clock = manualClock();
-    const cache = new RedisCache(silent, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix: prefix(), now: clock.now });
+    const cache = new RedisCache(silent, {
+      url: REDIS_TEST_URL,
+      commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS,
+      keyPrefix: prefix(),
+      now: clock.now,
+    });
     try {
       expect(await cache.ready()).toBe(true);
       await cache.swr('entry', 1000, 59_000, async () => 'v');
