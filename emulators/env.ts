@@ -8,9 +8,10 @@
  * | `STOREFRONT_EMULATOR_PORT`       | TCP port of the Storefront API emulator (0 = any)                         | 4001           |
  * | `CONTENT_EMULATOR_PORT`          | TCP port of the content lake emulator (0 = any)                           | 4002           |
  * | `SCHEDULER_EMULATOR_PORT`        | TCP port of the scheduler emulator (0 = any)                              | 4003           |
+ * | `MARKETING_EMULATOR_PORT`        | TCP port of the marketing (Klaviyo-shaped) emulator (0 = any)             | 4004           |
  * | `CUSTOMER_ACCOUNT_EMULATOR_PORT` | TCP port of the customer-account emulator (0 = any)                       | 4005           |
  * | `EMULATOR_HOST`                  | IPv4/IPv6 address they bind (0.0.0.0 in a container publishing the ports) | 127.0.0.1      |
- * | `DATA_DIR`                       | folder for carts and orders                                               | `<repo>/.data` |
+ * | `DATA_DIR`                       | folder for carts, orders and marketing records                            | `<repo>/.data` |
  *
  * An empty value (`FOO=` in an .env file) counts as unset.
  */
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CONTENT_PORT } from './content-lake';
 import { DEFAULT_CUSTOMER_ACCOUNT_PORT } from './customer-account';
+import { DEFAULT_MARKETING_PORT } from './marketing';
 import { DEFAULT_SCHEDULER_PORT } from './scheduler';
 import { DEFAULT_STOREFRONT_PORT } from './storefront-api';
 
@@ -32,7 +34,7 @@ export class EmulatorEnvError extends Error {
 /** What the environment says about the emulators; spread into `startEmulators` options. */
 export type EmulatorEnvOptions = {
   /** TCP ports (0 = any free port). */
-  ports: { storefront: number; content: number; scheduler: number; customerAccount: number };
+  ports: { storefront: number; content: number; scheduler: number; marketing: number; customerAccount: number };
   /** Bind address, e.g. '127.0.0.1' or '0.0.0.0'. */
   host: string;
   /** Absolute folder for mutable state, or undefined for the emulators' default (`<repo>/.data`). */
@@ -49,6 +51,7 @@ const EmulatorEnv = z.object({
   STOREFRONT_EMULATOR_PORT: port.default(DEFAULT_STOREFRONT_PORT),
   CONTENT_EMULATOR_PORT: port.default(DEFAULT_CONTENT_PORT),
   SCHEDULER_EMULATOR_PORT: port.default(DEFAULT_SCHEDULER_PORT),
+  MARKETING_EMULATOR_PORT: port.default(DEFAULT_MARKETING_PORT),
   CUSTOMER_ACCOUNT_EMULATOR_PORT: port.default(DEFAULT_CUSTOMER_ACCOUNT_PORT),
   EMULATOR_HOST: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).default('127.0.0.1'),
   DATA_DIR: z.string().optional(),
@@ -75,6 +78,7 @@ export function emulatorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Em
       storefront: e.STOREFRONT_EMULATOR_PORT,
       content: e.CONTENT_EMULATOR_PORT,
       scheduler: e.SCHEDULER_EMULATOR_PORT,
+      marketing: e.MARKETING_EMULATOR_PORT,
       customerAccount: e.CUSTOMER_ACCOUNT_EMULATOR_PORT,
     },
     host: e.EMULATOR_HOST,

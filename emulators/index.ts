@@ -1,6 +1,6 @@
 /**
- * Starts every local emulator (docs/architecture.md §2): Storefront API, content lake, scheduler
- * and customer-account authorization server, on their default ports or the given ones (0 = any
+ * Starts every local emulator (docs/architecture.md §2): Storefront API, content lake, scheduler,
+ * marketing (Klaviyo-shaped) and customer-account authorization server, on their default ports or the given ones (0 = any
  * free port, for tests), and hands back the connection settings a client needs to talk to them.
  * If one fails to start, the ones already running are stopped before the error is rethrown.
  *
@@ -9,6 +9,7 @@
  */
 import { CONTENT_API_VERSION, DEFAULT_DATASET, DEFAULT_PROJECT_ID, startContentLakeEmulator } from './content-lake';
 import { DEFAULT_CUSTOMER_ACCOUNT_CLIENT_ID, startCustomerAccountEmulator } from './customer-account';
+import { CLIENT_EVENTS_PATH, DEFAULT_PRIVATE_API_KEY, DEFAULT_PUBLIC_API_KEY, startMarketingEmulator } from './marketing';
 import { DEFAULT_SCHEDULER_RULES, startSchedulerEmulator } from './scheduler';
 import type { RunningEmulator } from './shared/server';
 import { DEFAULT_PRIVATE_TOKEN, DEFAULT_PUBLIC_TOKEN, startStorefrontEmulator } from './storefront-api';
@@ -16,11 +17,11 @@ import { DEFAULT_PRIVATE_TOKEN, DEFAULT_PUBLIC_TOKEN, startStorefrontEmulator } 
 export { emulatorOptionsFromEnv, EmulatorEnvError, type EmulatorEnvOptions } from './env';
 export type { RunningEmulator } from './shared/server';
 
-/** TCP ports; 0 = any free port. Each defaults to its emulator's port (4001, 4002, 4003, 4005). */
-export type EmulatorPorts = { storefront?: number; content?: number; scheduler?: number; customerAccount?: number };
+/** TCP ports; 0 = any free port. Each defaults to its emulator's port (4001, 4002, 4003, 4004, 4005). */
+export type EmulatorPorts = { storefront?: number; content?: number; scheduler?: number; marketing?: number; customerAccount?: number };
 
 export type StartEmulatorsOptions = {
-  /** Mutable state (carts, orders), default `<repo>/.data`. */
+  /** Mutable state (carts, orders, marketing records), default `<repo>/.data`. */
   dataDir?: string;
   /** Seed dataset folder, default `<repo>/content`. */
   contentDir?: string;
@@ -37,7 +38,7 @@ export type StartEmulatorsOptions = {
 };
 
 /**
- * How to reach the running emulators, as a Shopify/Sanity/Zapiet client would be configured.
+ * How to reach the running emulators, as a Shopify/Sanity/Zapiet/Klaviyo client would be configured.
  * Every URL is absolute, `http://host:port`, without a trailing slash.
  */
 export type EmulatorConnection = {
@@ -77,12 +78,23 @@ export type EmulatorConnection = {
     /** The registered public client (no secret, PKCE S256 required). */
     clientId: string;
   };
+  marketing: {
+    /** Origin of the Klaviyo-shaped API (as https://a.klaviyo.com): `${apiUrl}/api/events` etc., header `revision: 2024-02-15`. */
+    apiUrl: string;
+    /** Private API key, sent as `Authorization: Klaviyo-API-Key <privateKey>` on `/api/*` (server side only). */
+    privateKey: string;
+    /** Public API key (company id), the `company_id` query parameter of the client endpoints. */
+    publicKey: string;
+    /** Absolute URL of the CORS-enabled client events endpoint, `${apiUrl}/client/events/` (add `?company_id=`). */
+    clientEventsUrl: string;
+  };
 };
 
 export type RunningEmulators = {
   storefront: RunningEmulator;
   content: RunningEmulator;
   scheduler: RunningEmulator;
+  marketing: RunningEmulator;
   customerAccount: RunningEmulator;
   /** Where and with which credentials/ids to reach them (the bound ports, not the requested ones). */
   connection: EmulatorConnection;
@@ -91,7 +103,7 @@ export type RunningEmulators = {
 };
 
 /**
- * Starts the four emulators in parallel.
+ * Starts the five emulators in parallel.
  * @returns the running emulators, their `connection` settings and `stopAll`
  * @throws the first start error (port taken, bad seed data…), after stopping the others
  */
@@ -101,6 +113,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
   const lake = { projectId: DEFAULT_PROJECT_ID, dataset: DEFAULT_DATASET };
   const rules = DEFAULT_SCHEDULER_RULES;
   const clientId = DEFAULT_CUSTOMER_ACCOUNT_CLIENT_ID;
+  const marketingKeys = { privateKey: DEFAULT_PRIVATE_API_KEY, publicKey: DEFAULT_PUBLIC_API_KEY };
   const started: RunningEmulator[] = [];
   const stopAll = async () => {
     const running = started.splice(0);
@@ -112,7 +125,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
     return emulator;
   };
   try {
-    const [storefront, content, scheduler, customerAccount] = await Promise.all([
+    const [storefront, content, scheduler, marketing, customerAccount] = await Promise.all([
       track(
         startStorefrontEmulator({
           ...common,
@@ -124,6 +137,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
       ),
       track(startContentLakeEmulator({ ...common, ...lake, port: opts.ports?.content })),
       track(startSchedulerEmulator({ ...common, rules, port: opts.ports?.scheduler })),
+      track(startMarketingEmulator({ dataDir: opts.dataDir, host: opts.host, ...marketingKeys, port: opts.ports?.marketing })),
       track(startCustomerAccountEmulator({ host: opts.host, port: opts.ports?.customerAccount, shopUrl: opts.shopUrl, clientId })),
     ]);
     const connection: EmulatorConnection = {
@@ -136,8 +150,9 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
         shop: rules.shop,
       },
       customerAccount: { issuer: customerAccount.url, clientId },
+      marketing: { apiUrl: marketing.url, ...marketingKeys, clientEventsUrl: `${marketing.url}${CLIENT_EVENTS_PATH}` },
     };
-    return { storefront, content, scheduler, customerAccount, connection, stopAll };
+    return { storefront, content, scheduler, marketing, customerAccount, connection, stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -2,9 +2,9 @@
 import path from 'node:path';
 import { EmulatorEnvError, emulatorOptionsFromEnv } from '../../emulators';
 
-test('defaults: ports 4001-4003 and 4005 on loopback, default data folder', () => {
+test('defaults: ports 4001-4005 on loopback, default data folder', () => {
   expect(emulatorOptionsFromEnv({})).toEqual({
-    ports: { storefront: 4001, content: 4002, scheduler: 4003, customerAccount: 4005 },
+    ports: { storefront: 4001, content: 4002, scheduler: 4003, marketing: 4004, customerAccount: 4005 },
     host: '127.0.0.1',
   });
 });
@@ -16,12 +16,13 @@ test('reads every variable; empty values count as unset; a relative DATA_DIR is 
       CONTENT_EMULATOR_PORT: ' 0 ',
       SCHEDULER_EMULATOR_PORT: '',
       CUSTOMER_ACCOUNT_EMULATOR_PORT: '4105',
+      MARKETING_EMULATOR_PORT: '4104',
       EMULATOR_HOST: '0.0.0.0',
       DATA_DIR: 'state',
       PORT: "not the emulators' business",
     }),
   ).toEqual({
-    ports: { storefront: 4101, content: 0, scheduler: 4003, customerAccount: 4105 },
+    ports: { storefront: 4101, content: 0, scheduler: 4003, marketing: 4104, customerAccount: 4105 },
     host: '0.0.0.0',
     dataDir: path.resolve('state'),
   });

@@ -13,7 +13,11 @@ let emulators: RunningEmulators;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-emulators-'));
-  emulators = await startEmulators({ dataDir, ports: { storefront: 0, content: 0, scheduler: 0, customerAccount: 0 }, shopUrl: 'http://shop.test' });
+  emulators = await startEmulators({
+    dataDir,
+    ports: { storefront: 0, content: 0, scheduler: 0, customerAccount: 0, marketing: 0 },
+    shopUrl: 'http://shop.test',
+  });
 });
 afterAll(async () => {
   await emulators.stopAll();
@@ -35,12 +39,22 @@ const calendar = (type: 'pickup' | 'delivery', locationId: string, shop = emulat
   });
 
 test('the connection points at the ports actually bound, not the requested 0', () => {
-  const { storefront, content, scheduler, customerAccount } = emulators.connection;
+  const { storefront, content, scheduler, customerAccount, marketing } = emulators.connection;
+  expect(marketing.apiUrl).toBe(emulators.marketing.url);
+  expect(marketing.clientEventsUrl).toBe(`${emulators.marketing.url}/client/events/`);
   expect(storefront.origin).toBe(emulators.storefront.url);
   expect(content.apiHost).toBe(emulators.content.url);
   expect(scheduler.url).toBe(emulators.scheduler.url);
   expect(customerAccount.issuer).toBe(emulators.customerAccount.url);
-  for (const url of [storefront.origin, storefront.imageOrigin, content.apiHost, content.imageOrigin, scheduler.url, customerAccount.issuer]) {
+  for (const url of [
+    storefront.origin,
+    storefront.imageOrigin,
+    content.apiHost,
+    content.imageOrigin,
+    scheduler.url,
+    customerAccount.issuer,
+    marketing.apiUrl,
+  ]) {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
   }
 });

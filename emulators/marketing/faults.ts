@@ -1,0 +1,82 @@
+/**
+ * Fault injection for the `/api/*` endpoints (tests, and people trying the outbox's retries):
+ *
+ *   POST /__emulator/faults { "mode": "none" | "error" | "rate-limit" | "timeout",
+ *                             "status"?: 500 | 502 | 503, "retryAfterSeconds"?: n, "count"?: n }
+ *
+ * - `error`: answer `status` (default 503) in Klaviyo's error shape, with `Retry-After` when
+ *   `retryAfterSeconds` is given; nothing is recorded.
+ * - `rate-limit`: answer 429 with `Retry-After: retryAfterSeconds` (default 1); nothing recorded.
+ * - `timeout`: hold the request open TIMEOUT_FAULT_HOLD_MS (or until the client gives up), then
+ *   answer 504; nothing recorded.
+ * - `count`: how many `/api/*` requests the fault applies to, after which it is back to `none`;
+ *   absent = until set to `none`.
+ */
+import { z } from 'zod';
+
+export type FaultMode = 'none' | 'error' | 'rate-limit' | 'timeout';
+
+/** The fault in force, as `GET /__emulator/faults` shows it. */
+export type Fault = {
+  mode: FaultMode;
+  /** HTTP status of `error` (null for other modes). */
+  status: 500 | 502 | 503 | null;
+  /** Seconds, sent as `Retry-After` (rate-limit always; error when set). */
+  retryAfterSeconds: number | null;
+  /** Requests left to fail; null = until changed. */
+  remaining: number | null;
+};
+
+/** How long a `timeout` fault holds a request before answering 504, in ms. */
+export const TIMEOUT_FAULT_HOLD_MS = 30_000;
+
+const NONE: Fault = { mode: 'none', status: null, retryAfterSeconds: null, remaining: null };
+
+const FaultBody = z
+  .strictObject({
+    mode: z.enum(['none', 'error', 'rate-limit', 'timeout'], { error: "must be 'none', 'error', 'rate-limit' or 'timeout'" }),
+    status: z.union([z.literal(500), z.literal(502), z.literal(503)], { error: 'must be 500, 502 or 503' }).optional(),
+    retryAfterSeconds: z.int({ error: 'must be a whole number of seconds' }).min(0).max(86_400).optional(),
+    count: z.int({ error: 'must be a positive whole number' }).min(1).optional(),
+  })
+  .refine((body) => body.status === undefined || body.mode === 'error', { message: "status applies to mode 'error' only", path: ['status'] });
+
+/** A fault body that does not parse; `message` lists the problems. */
+export class FaultInputError extends Error {}
+
+export class Faults {
+  private fault: Fault = NONE;
+
+  current(): Fault {
+    return { ...this.fault };
+  }
+
+  /**
+   * Sets the fault from a `POST /__emulator/faults` body.
+   * @throws FaultInputError on an unknown mode or a bad status, retryAfterSeconds or count
+   */
+  set(body: unknown): Fault {
+    const parsed = FaultBody.safeParse(body);
+    if (!parsed.success) {
+      throw new FaultInputError(parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    }
+    const { mode, status, retryAfterSeconds, count } = parsed.data;
+    if (mode === 'none') this.fault = NONE;
+    else
+      this.fault = {
+        mode,
+        status: mode === 'error' ? (status ?? 503) : null,
+        retryAfterSeconds: retryAfterSeconds ?? (mode === 'rate-limit' ? 1 : null),
+        remaining: count ?? null,
+      };
+    return this.current();
+  }
+
+  /** For one `/api/*` request: the fault to apply (counting it down), or null when none. */
+  take(): Fault | null {
+    if (this.fault.mode === 'none') return null;
+    const applied = this.current();
+    if (this.fault.remaining !== null) this.fault = this.fault.remaining > 1 ? { ...this.fault, remaining: this.fault.remaining - 1 } : NONE;
+    return applied;
+  }
+}
