@@ -7,14 +7,17 @@
  *    median and p90 of time-to-last-byte in ms, measured on loopback.
  * 2. Initial JavaScript of the product page: loads it in Debian's Chromium (playwright-core)
  *    and sums every script the page fetched before `load`, raw and gzip (level 9) in KB.
+ * 3. Sign-up outbox throughput (bench/outbox.ts): 2000 sign-ups enqueued and delivered through the
+ *    real Klaviyo client to the marketing emulator, for the file spool and, when `REDIS_URL` is
+ *    set, BullMQ; prints enqueue and delivery rates in sign-ups/s.
  *
  * The first lines say what was measured: NODE_ENV and the mode (local = emulated upstreams, live
  * = the real services, when SHOPIFY_STORE_DOMAIN or SANITY_PROJECT_ID is set), with a warning when
  * NODE_ENV is not 'production' (React's development build renders about 1.6x slower, so such
  * figures say nothing about production).
  *
- * Env: BENCH_PORT (default 3901); emulator ports BENCH_PORT+1…+3; CHROMIUM_PATH; NODE_ENV and
- * every other variable are passed on to the server.
+ * Env: BENCH_PORT (default 3901); emulator ports BENCH_PORT+1…+5; CHROMIUM_PATH; REDIS_URL
+ * (BullMQ in the outbox bench); NODE_ENV and every other variable are passed on to the server.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +25,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startMarketingEmulator, DEFAULT_PRIVATE_API_KEY } from '../emulators/marketing';
 import { detectMode } from '../server/config';
+import { createKlaviyoClient } from '../server/upstream/klaviyo';
+import { benchOutbox } from './outbox';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/services';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -90,6 +96,30 @@ async function initialJs(): Promise<void> {
   }
 }
 
+/** The outbox's delivery rate through the real Klaviyo client to the marketing emulator (sign-ups/s). */
+async function outboxThroughput(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-marketing-'));
+  const emulator = await startMarketingEmulator({ port: 0, dataDir });
+  try {
+    const klaviyo = createKlaviyoClient({ apiUrl: emulator.url, privateKey: DEFAULT_PRIVATE_API_KEY, timeoutMs: 10_000 });
+    const results = await benchOutbox({
+      deliver: async (message, signal) => {
+        for (const call of message.calls) await klaviyo.send(call, signal);
+      },
+      redisUrl: process.env.REDIS_URL ?? null,
+    });
+    for (const r of results) {
+      console.log(
+        `outbox ${r.store.padEnd(6)} ${r.messages} sign-ups: enqueue ${r.enqueuePerSecond.toFixed(0)}/s, delivered to the marketing emulator ${r.deliverPerSecond.toFixed(0)}/s`,
+      );
+    }
+    if (!process.env.REDIS_URL) console.log('outbox bullmq: skipped (set REDIS_URL to measure BullMQ)');
+  } finally {
+    await emulator.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Prints NODE_ENV and local/live first, and warns (stderr) when NODE_ENV is not production. */
 function printMode(env: NodeJS.ProcessEnv): void {
   const nodeEnv = env.NODE_ENV ?? '(unset)';
@@ -119,6 +149,9 @@ async function main() {
       STOREFRONT_EMULATOR_PORT: String(PORT + 1),
       CONTENT_EMULATOR_PORT: String(PORT + 2),
       SCHEDULER_EMULATOR_PORT: String(PORT + 3),
+      MARKETING_EMULATOR_PORT: String(PORT + 4),
+      CUSTOMER_ACCOUNT_EMULATOR_PORT: String(PORT + 5),
+      OUTBOX_DIR: path.join(dataDir, 'outbox'),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
@@ -127,6 +160,7 @@ async function main() {
     await waitForReady(30_000);
     await renderTimes();
     await initialJs();
+    await outboxThroughput();
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

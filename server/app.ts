@@ -2,7 +2,7 @@
  * The Express app (docs/architecture.md §3, §4): built from a config, a logger, a cache and the
  * client manifest, never listening, so tests mount it with supertest. Order: security headers, compression, request id + logs, static
  * assets, the redirect table (legacy paths answer 301 before any loader), sitemaps and robots.txt,
- * payload JSON, the browser JSON API (cart, availability, customer), the no-JavaScript
+ * payload JSON, the browser JSON API (cart, availability, customer, marketing sign-ups), the no-JavaScript
  * cart form (POST /cart) and the product unlock form (POST /products/{handle}/unlock), the only
  * urlencoded bodies, health, the sign-in callback
  * (GET /accounts/account?code&state), then the page render handler (catch-all).
@@ -29,6 +29,9 @@ import { availabilityRoutes } from './routes/availability';
 import { cartRoutes } from './routes/cart';
 import { cartFormRoutes } from './routes/cart-form';
 import { customerRoutes } from './routes/customer';
+import { marketingRoutes } from './routes/marketing';
+import { createMarketingService } from './marketing/service';
+import type { Outbox } from './outbox/types';
 import { customerCallbackRoutes } from './routes/customer-callback';
 import { healthRoutes } from './routes/health';
 import { payloadRoutes } from './routes/payload';
@@ -47,12 +50,31 @@ export type AppDeps = {
   cache: Cache;
   /** The client build's manifest: entry script, stylesheets and the build id (`/__build`). */
   manifest: ClientManifest;
+  /**
+   * Where sign-ups wait for the email marketing provider (server/outbox). The caller starts and
+   * stops its worker (server/index.ts); the app only enqueues.
+   */
+  outbox: Outbox;
   /** Per-tier rate limit overrides (tests); default server/http/rate-limit.ts DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<Record<RateLimitTier, TierOptions>>;
 };
 
 /** The Express app and the cart service every cart entry point uses (tests reach it too). */
 export type App = express.Express & { locals: { cart: CartService } };
+
+/**
+ * A product's title from its content card: null when no product has that handle, `fallback`
+ * when the content lake cannot answer (a sign-up is kept rather than refused for our outage).
+ */
+async function productTitle(data: UpstreamData, handle: string, fallback: string): Promise<string | null> {
+  try {
+    const card = await data.productCard(handle);
+    return card ? (card.title ?? fallback) : null;
+  } catch (err) {
+    data.log.warn({ err, handle }, 'product card unavailable: sign-up kept with the title it was sent');
+    return fallback;
+  }
+}
 
 export function createApp(config: Config, deps: AppDeps): App {
   const storefront = storefrontClientFactory(config.storefront);
@@ -79,6 +101,12 @@ export function createApp(config: Config, deps: AppDeps): App {
   const limits = createRateLimits({ redis: deps.cache instanceof RedisCache ? deps.cache.redis : null, log: deps.log, limits: deps.rateLimits });
   // Local mode: the Storefront emulator keeps the mail Shopify would send (activation, reset).
   const inboxUrl = config.mode === 'local' ? new URL('/__emulator/inbox', config.storefront.endpoint).href : null;
+  const marketing = createMarketingService({
+    outbox: deps.outbox,
+    settings: async () => (await data.siteSettings()).settings,
+    lists: config.marketing,
+    log: deps.log,
+  });
   const dataSource = createServerDataSource({ data, cart, customers, siteUrl: config.siteUrl, log: deps.log, unlock });
 
   const app = express() as App;
@@ -121,6 +149,9 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(cartRoutes(cart));
   app.use(availabilityRoutes(cart));
   app.use(customerRoutes({ customers, cart, authorization, limits, siteUrl: config.siteUrl, inboxUrl, log: deps.log }));
+  app.use(
+    marketingRoutes({ marketing, limit: limits.signUps, productTitle: (handle, fallback) => productTitle(data, handle, fallback), log: deps.log }),
+  );
   app.use('/api', apiNotFound);
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
   app.use(productUnlockRoutes({ content, tokens: unlock, limit: limits.unlock, siteUrl: config.siteUrl }));
@@ -133,6 +164,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       manifest: deps.manifest,
       siteUrl: config.siteUrl,
       shippingExcludedTag: config.shippingExcludedTag,
+      analytics: config.analytics,
       logError: (err, ctx) => requestLog(deps.log).error({ err, ...ctx }, 'render failed'),
     }),
   );

@@ -68,6 +68,42 @@ export type Config = {
     /** Per-call upper bound in ms (discovery, JWKS, token exchange). */
     timeoutMs: number;
   };
+  /**
+   * The email marketing provider (Klaviyo's server-side API, spec §7) behind the sign-up outbox
+   * (docs/architecture.md §8). The newsletter's list ids come from the site settings; the hint
+   * and reserve lists are fixed per deployment.
+   */
+  marketing: {
+    /** API origin: https://a.klaviyo.com live, the local stand-in locally; no trailing slash. */
+    apiUrl: string;
+    /** Private API key, sent as `Authorization: Klaviyo-API-Key …`; never leaves the server. */
+    privateKey: string;
+    /** List the "drop the hint" sign-ups join (spec §7 "a fixed list"). */
+    hintListId: string;
+    /** List the reserve form (a product drop) sign-ups join. */
+    reserveListId: string;
+    /** Per-call upper bound in ms (the worker's call, never the shopper's request). */
+    timeoutMs: number;
+    /** Delivery attempts before a sign-up is dead-lettered. */
+    maxAttempts: number;
+    /** Folder of the file spool (no Redis, or a Redis write failed). */
+    outboxDir: string;
+  };
+  /**
+   * Browser analytics (spec §7 "Analytics"): each loads only when its id is set. The events
+   * always go to `window.dataLayer`.
+   */
+  analytics: {
+    /** GA4 measurement id (G-XXXX): gtag.js from googletagmanager.com; null = no gtag.js. */
+    ga4MeasurementId: string | null;
+    /** Klaviyo public API key (company id) for onsite events; null = none. */
+    klaviyoPublicKey: string | null;
+    /**
+     * Local mode: the stand-in's client events URL the browser posts Klaviyo events to (no
+     * third-party script); live: null, Klaviyo's onsite script sends them.
+     */
+    klaviyoClientEventsUrl: string | null;
+  };
   redisUrl: string | null;
   /**
    * Signs the password-protected products' unlock cookies (server/unlock/token.ts): live, config
@@ -117,6 +153,15 @@ export type LocalUpstreams = {
     /** OpenID Connect issuer URL. */
     issuer: string;
     clientId: string;
+  };
+  marketing: {
+    /** Origin of the Klaviyo-shaped API (`${apiUrl}/api/...`). */
+    apiUrl: string;
+    privateKey: string;
+    /** Public key (company id) for browser events. */
+    publicKey: string;
+    /** Absolute URL of its client events endpoint (`/client/events/`), CORS-enabled. */
+    clientEventsUrl: string;
   };
 };
 
@@ -187,6 +232,18 @@ const Env = z.object({
     .transform((h) => h.toLowerCase())
     .optional(),
   CLIENT_DIST_DIR: optional,
+  KLAVIYO_API_URL: origin.default('https://a.klaviyo.com'),
+  KLAVIYO_PRIVATE_API_KEY: optional,
+  KLAVIYO_PUBLIC_API_KEY: optional,
+  KLAVIYO_HINT_LIST_ID: optional,
+  KLAVIYO_RESERVE_LIST_ID: optional,
+  KLAVIYO_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  OUTBOX_DIR: optional,
+  GA4_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, 'a GA4 measurement id such as G-ABC123')
+    .optional(),
   UNLOCK_SECRET: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
 });
 
@@ -204,7 +261,13 @@ const LIVE_REQUIRED = [
   'CUSTOMER_ACCOUNT_ISSUER',
   'CUSTOMER_ACCOUNT_CLIENT_ID',
   'UNLOCK_SECRET',
+  'KLAVIYO_PRIVATE_API_KEY',
+  'KLAVIYO_HINT_LIST_ID',
+  'KLAVIYO_RESERVE_LIST_ID',
 ] as const;
+
+/** Local mode: the seeded hint and reserve lists (the stand-in accepts any list id). */
+const LOCAL_LISTS = { hintListId: 'GSHINT', reserveListId: 'GSRESERVE' };
 
 /** Local mode unless a Shopify or Sanity variable is set (then every live variable is required). */
 export function detectMode(env: NodeJS.ProcessEnv): Mode {
@@ -258,6 +321,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
     // Live mode requires it below; locally an unguessable per-process secret.
     unlockSecret: e.UNLOCK_SECRET ?? randomBytes(32).toString('hex'),
   };
+  const outbox = {
+    timeoutMs: e.KLAVIYO_TIMEOUT_MS,
+    maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+    outboxDir: e.OUTBOX_DIR ? path.resolve(e.OUTBOX_DIR) : path.join(PROJECT_ROOT, '.data', 'outbox'),
+  };
   const schedulerLimits = { timeoutMs: e.SCHEDULER_TIMEOUT_MS, availabilityTtlMs: e.AVAILABILITY_TTL_SECONDS * 1000 };
 
   if (mode === 'local') {
@@ -267,7 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
           "upstreams' connection settings as its second argument; set the live variables to use the real services",
       );
     }
-    const { storefront, content, scheduler, customerAccount } = upstreams;
+    const { storefront, content, scheduler, customerAccount, marketing } = upstreams;
     return {
       ...common,
       storefront: {
@@ -299,6 +367,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
         issuer: customerAccount.issuer,
         clientId: customerAccount.clientId,
         timeoutMs: e.CUSTOMER_ACCOUNT_TIMEOUT_MS,
+      },
+      marketing: { apiUrl: trimSlash(marketing.apiUrl), privateKey: marketing.privateKey, ...LOCAL_LISTS, ...outbox },
+      analytics: {
+        ga4MeasurementId: e.GA4_MEASUREMENT_ID ?? null,
+        klaviyoPublicKey: marketing.publicKey,
+        klaviyoClientEventsUrl: marketing.clientEventsUrl,
       },
     };
   }
@@ -337,6 +411,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
       issuer: e.CUSTOMER_ACCOUNT_ISSUER!,
       clientId: e.CUSTOMER_ACCOUNT_CLIENT_ID!,
       timeoutMs: e.CUSTOMER_ACCOUNT_TIMEOUT_MS,
+    },
+    marketing: {
+      apiUrl: e.KLAVIYO_API_URL,
+      privateKey: e.KLAVIYO_PRIVATE_API_KEY!,
+      hintListId: e.KLAVIYO_HINT_LIST_ID!,
+      reserveListId: e.KLAVIYO_RESERVE_LIST_ID!,
+      ...outbox,
+    },
+    analytics: {
+      ga4MeasurementId: e.GA4_MEASUREMENT_ID ?? null,
+      klaviyoPublicKey: e.KLAVIYO_PUBLIC_API_KEY ?? null,
+      klaviyoClientEventsUrl: null,
     },
   };
 }

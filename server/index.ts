@@ -1,7 +1,8 @@
 /**
  * Process entry (`npm start` → dist/server/index.js): read config, start the emulators in local
- * mode, build the app with the real renderer, listen on PORT, and on SIGTERM/SIGINT stop
- * accepting, let in-flight requests finish (10 s at most), stop the emulators, close Redis.
+ * mode, start the sign-up outbox's worker, build the app with the real renderer, listen on PORT,
+ * and on SIGTERM/SIGINT stop accepting, let in-flight requests finish (10 s at most), stop the
+ * outbox, the emulators, close Redis.
  *
  * The only server file that knows the emulators (docs/architecture.md §2): in local mode it
  * starts them with their own environment variables (emulators/env.ts) and hands their
@@ -13,6 +14,7 @@ import { createApp } from './app';
 import { createCache } from './cache';
 import { ConfigError, detectMode, loadConfig, PROJECT_ROOT, siteUrlFrom, type Config } from './config';
 import { createLogger, type Logger } from './logger';
+import { createSignUpOutbox } from './marketing/outbox';
 import { loadClientManifest } from './render';
 import { EmulatorEnvError, emulatorOptionsFromEnv, startEmulators, type RunningEmulators } from '../emulators';
 
@@ -66,7 +68,10 @@ async function main() {
   logStartupMode(log, config.mode, process.env.NODE_ENV);
   const manifest = loadClientManifest(config.clientDistDir);
   const cache = createCache(config.redisUrl, log);
-  const app = createApp(config, { log, cache, manifest });
+  // Sign-ups stored by an earlier process (or another instance, through Redis) are delivered too.
+  const outbox = createSignUpOutbox(config, log);
+  outbox.start();
+  const app = createApp(config, { log, cache, manifest, outbox });
 
   const server: Server = app.listen(config.port, () => {
     log.info(
@@ -79,6 +84,7 @@ async function main() {
           content: emulators.content.url,
           scheduler: emulators.scheduler.url,
           customerAccount: emulators.customerAccount.url,
+          marketing: emulators.marketing.url,
         },
       },
       `storefront listening on http://localhost:${config.port}`,
@@ -100,6 +106,8 @@ async function main() {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    // Before the emulators: an in-flight delivery finishes (or is retried by the next process).
+    await outbox.stop();
     await emulators?.stopAll();
     await cache.close();
     log.info('stopped');

@@ -3,6 +3,7 @@
  * them all:
  *   ShopperError    400 / 404 / 409 / 422  the shopper's request cannot be done as asked
  *   UpstreamError   502 / 504              an upstream service failed or timed out
+ *   OutboxUnavailableError 503             a sign-up could not be stored (spec §8 subscription failure)
  *   body-parser     4xx                    malformed or too large JSON / form bodies
  *   anything else   500                    logged with its stack, never shown
  * `/api/*` answers `{ isError: true, message, data? }` (the browser's ApiResult, `data` being
@@ -12,6 +13,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiResult, Cart } from '../../shared/types';
 import type { Logger } from '../logger';
+import { MARKETING_MESSAGES } from '../../shared/marketing';
+import { OutboxUnavailableError } from '../outbox/types';
 import { UpstreamError } from '../upstream/errors';
 import { MESSAGES } from './messages';
 import { requestLog } from './request-context';
@@ -52,6 +55,9 @@ function answerFor(err: unknown, api: boolean): Answer & { unexpected: boolean }
   if (err instanceof UpstreamError) {
     return { status: err.status, message: api ? (err.shopperMessage ?? MESSAGES.somethingWentWrong) : MESSAGES.errorPage, unexpected: false };
   }
+  // A sign-up neither Redis nor the spool could store: nothing was accepted, the shopper may retry.
+  if (err instanceof OutboxUnavailableError)
+    return { status: 503, message: api ? MARKETING_MESSAGES.failure : MESSAGES.errorPage, unexpected: false };
   // body-parser and static-file errors carry a 4xx status; `expose` says the message is safe.
   const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown; message?: unknown } | null;
   const status = Number(e?.status ?? e?.statusCode);

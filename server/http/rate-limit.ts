@@ -10,6 +10,7 @@
  * | recover  | POST /api/customer/recover       | 5 requests per 15 minutes                      |
  * | signUp   | POST /api/customer/register      | 10 requests per hour                           |
  * | unlock   | POST /products/{handle}/unlock   | 10 attempts per 15 minutes                     |
+ * | signUps  | newsletter, popup, back in stock, hint, reserve (POST /api/…) | 20 per 15 minutes  |
  *
  * Past the limit: 429 `{ isError: true, message }` with `Retry-After` and the IETF `RateLimit`
  * headers. If Redis fails, each instance keeps counting in memory (and logs it) rather than
@@ -32,7 +33,7 @@ import { fail } from './json-api';
 import { MESSAGES } from './messages';
 import { currentRequest } from './request-context';
 
-export type RateLimitTier = 'signIn' | 'recover' | 'signUp' | 'unlock';
+export type RateLimitTier = 'signIn' | 'recover' | 'signUp' | 'unlock' | 'signUps';
 
 /** `limit` requests per `windowMs` (ms); `failuresOnly` counts only answers of 400 and above. */
 export type TierOptions = { limit: number; windowMs: number; failuresOnly: boolean };
@@ -43,6 +44,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitTier, TierOptions> = {
   signUp: { limit: 10, windowMs: 60 * 60_000, failuresOnly: false },
   // Every attempt counts, right or wrong: a guesser must not be able to reset the count.
   unlock: { limit: 10, windowMs: 15 * 60_000, failuresOnly: false },
+  // Marketing sign-ups: a household signing up for a few products is fine; a script filling the
+  // florist's list with other people's addresses is not.
+  signUps: { limit: 20, windowMs: 15 * 60_000, failuresOnly: false },
 };
 
 /** How long a failed Redis waits before it is asked again (ms). */
@@ -151,5 +155,11 @@ export function createRateLimits(deps: {
       validate: { keyGeneratorIpFallback: false },
     });
   };
-  return { signIn: limiter('signIn'), recover: limiter('recover'), signUp: limiter('signUp'), unlock: limiter('unlock') };
+  return {
+    signIn: limiter('signIn'),
+    recover: limiter('recover'),
+    signUp: limiter('signUp'),
+    unlock: limiter('unlock'),
+    signUps: limiter('signUps'),
+  };
 }

@@ -16,6 +16,12 @@ const UPSTREAMS: LocalUpstreams = {
   },
   scheduler: { url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com' },
   customerAccount: { issuer: 'http://127.0.0.1:5', clientId: 'given-client' },
+  marketing: {
+    apiUrl: 'http://127.0.0.1:4',
+    privateKey: 'given-private-key',
+    publicKey: 'given-public-key',
+    clientEventsUrl: 'http://127.0.0.1:4/client/events/',
+  },
 };
 
 test('local mode by default, using exactly the connection settings it is given', () => {
@@ -36,6 +42,12 @@ test('local mode by default, using exactly the connection settings it is given',
     imageOrigin: 'http://127.0.0.1:22',
     useCdn: false,
     token: null,
+  });
+  expect(c.marketing).toMatchObject({ apiUrl: 'http://127.0.0.1:4', privateKey: 'given-private-key' });
+  expect(c.analytics).toEqual({
+    ga4MeasurementId: null,
+    klaviyoPublicKey: 'given-public-key',
+    klaviyoClientEventsUrl: 'http://127.0.0.1:4/client/events/',
   });
   expect(c.scheduler).toMatchObject({
     url: 'http://127.0.0.1:3',
@@ -81,6 +93,8 @@ test('live mode names every missing or invalid variable', () => {
     'SCHEDULER_URL',
     'CUSTOMER_ACCOUNT_ISSUER',
     'CUSTOMER_ACCOUNT_CLIENT_ID',
+    'KLAVIYO_PRIVATE_API_KEY',
+    'KLAVIYO_HINT_LIST_ID',
   ]) {
     expect(issues.join('\n')).toContain(name);
   }
@@ -100,6 +114,9 @@ const LIVE_ENV = {
   CUSTOMER_ACCOUNT_ISSUER: 'https://shopify.com/authentication/12345',
   CUSTOMER_ACCOUNT_CLIENT_ID: 'shp_live-client',
   UNLOCK_SECRET: 'a-live-unlock-secret-of-at-least-32-chars',
+  KLAVIYO_PRIVATE_API_KEY: 'pk_live_key',
+  KLAVIYO_HINT_LIST_ID: 'HINTS',
+  KLAVIYO_RESERVE_LIST_ID: 'RESERVE',
 };
 
 test('live mode with everything set talks to the real hosts', () => {

@@ -4,6 +4,7 @@
  * The client bundle is the built one (dist/client, as `npm test` builds first) or, when absent,
  * built once into a temporary folder.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,9 +14,25 @@ import { startEmulators, type RunningEmulators } from '../../../emulators';
 import { createApp, type App, type AppDeps } from '../../../server/app';
 import { MemoryCache, type Cache } from '../../../server/cache';
 import { loadConfig, type Config } from '../../../server/config';
+import { createSignUpOutbox, type SignUpOutboxOptions } from '../../../server/marketing/outbox';
+import type { Outbox } from '../../../server/outbox';
 import { loadClientManifest } from '../../../server/render';
 
-export type TestApp = { app: App; config: Config; emulators: RunningEmulators; cache: Cache; stop(): Promise<void> };
+export type TestApp = {
+  app: App;
+  config: Config;
+  emulators: RunningEmulators;
+  cache: Cache;
+  /** The app's sign-up outbox, its worker running. */
+  outbox: Outbox;
+  /**
+   * A process restart: this app's outbox stops (as a process going away would) and a new app
+   * and outbox take over the same emulators, spool folder and Redis queue. Stop the new one
+   * first, then this one (which owns the emulators).
+   */
+  respawn(): Promise<TestApp>;
+  stop(): Promise<void>;
+};
 
 const REPO_DIST = path.resolve(__dirname, '../../../dist/client');
 /** The shop's public origin in tests (config.siteUrl) unless `opts.env.SITE_URL` says otherwise. */
@@ -44,6 +61,8 @@ export async function startTestApp(
     customerAccessTokenTtlMs?: number;
     /** The app's logger (default: silent unless LOG_LEVEL is set). */
     log?: pino.Logger;
+    /** Sign-up outbox options (a short backoff for suites that wait for retries). */
+    outbox?: SignUpOutboxOptions;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
@@ -51,26 +70,43 @@ export async function startTestApp(
   const emulators = await startEmulators({
     dataDir,
     contentDir: opts.contentDir,
-    ports: { storefront: 0, content: 0, scheduler: 0, customerAccount: 0 },
+    ports: { storefront: 0, content: 0, scheduler: 0, customerAccount: 0, marketing: 0 },
     // The customer-account emulator only redirects to the site the config names.
     shopUrl: siteUrl,
     customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
   });
   const distDir = await clientDistDir();
-  const config = loadConfig({ NODE_ENV: 'test', SITE_URL: siteUrl, CLIENT_DIST_DIR: distDir, ...opts.env }, emulators.connection);
+  const env = { NODE_ENV: 'test', SITE_URL: siteUrl, CLIENT_DIST_DIR: distDir, OUTBOX_DIR: path.join(dataDir, 'outbox'), ...opts.env };
+  const config = loadConfig(env, emulators.connection);
   const log = opts.log ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' });
-  const cache = opts.cache?.(log) ?? new MemoryCache(log);
   const manifest = loadClientManifest(distDir);
-  const app = createApp(config, { log, cache, manifest, rateLimits: opts.rateLimits });
-  return {
-    app,
-    config,
-    emulators,
-    cache,
-    async stop() {
-      await cache.close();
-      await emulators.stopAll();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  // Each test app has its own queue in the shared test Redis.
+  const outboxOptions = { redisPrefix: `gs-test-outbox-${randomUUID()}`, ...opts.outbox };
+
+  /** One "process": its cache, outbox (started) and app, over the shared emulators. */
+  const spawn = (owner: boolean): TestApp => {
+    const cache = opts.cache?.(log) ?? new MemoryCache(log);
+    const outbox = createSignUpOutbox(config, log, outboxOptions);
+    outbox.start();
+    const app = createApp(config, { log, cache, manifest, outbox, rateLimits: opts.rateLimits });
+    return {
+      app,
+      config,
+      emulators,
+      cache,
+      outbox,
+      async respawn() {
+        await outbox.stop();
+        return spawn(false);
+      },
+      async stop() {
+        await outbox.stop();
+        await cache.close();
+        if (!owner) return;
+        await emulators.stopAll();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   };
+  return spawn(true);
 }

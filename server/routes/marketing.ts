@@ -1,0 +1,79 @@
+/**
+ * The sign-up JSON API (the table in shared/marketing.ts; spec §5, §7, §8): newsletter (footer
+ * card and popup), back in stock, drop the hint, reserve. Behind the /api guard (same-origin
+ * JSON, `private, no-store`) and the per-IP sign-up limit. Each answer comes only after the
+ * sign-up is durably in the outbox; the provider is called later by the outbox's worker.
+ *
+ * The popup answers `{ isSuccess, message }` (spec §7), the others `{ isError, message }`.
+ */
+import { Router, type RequestHandler, type Response } from 'express';
+import { MARKETING_MESSAGES as M, type PopupResult } from '../../shared/marketing';
+import { ShopperError } from '../http/errors';
+import { sendResult } from '../http/json-api';
+import { requestLog } from '../http/request-context';
+import type { Logger } from '../logger';
+import { parseBackInStock, parseDropTheHint, parseNewsletter, parseReserve } from '../marketing/input';
+import type { MarketingService } from '../marketing/service';
+import { OutboxUnavailableError } from '../outbox/types';
+
+export type MarketingRoutesDeps = {
+  marketing: MarketingService;
+  /** The sign-ups tier of server/http/rate-limit.ts. */
+  limit: RequestHandler;
+  /**
+   * The product's title for a handle: null when the shop has no such product; when the catalogue
+   * cannot be asked, the `fallback` (a sign-up is kept rather than lost).
+   */
+  productTitle: (handle: string, fallback: string) => Promise<string | null>;
+  log: Logger;
+};
+
+const accepted = (res: Response, message: string) => sendResult(res, 200, { isError: false, message });
+
+export function marketingRoutes(deps: MarketingRoutesDeps): Router {
+  const router = Router();
+
+  /** The product must exist (a hint or a reservation for nothing is refused); its own title wins. */
+  async function knownProduct(handle: string, given: string): Promise<string> {
+    const title = await deps.productTitle(handle, given || handle);
+    if (title === null) throw new ShopperError(400, M.missingProductId);
+    return title;
+  }
+
+  router.post('/api/newsletter', deps.limit, async (req, res) => {
+    accepted(res, await deps.marketing.subscribe(parseNewsletter(req.body), 'newsletter'));
+  });
+
+  // Spec §7: the popup's answer is read as `isSuccess` and `message`, failures included, so its
+  // refusals are answered here rather than by the shared error handler's `isError` shape.
+  router.post('/api/newsletter/popup', deps.limit, async (req, res) => {
+    const answer = (status: number, body: PopupResult) => res.status(status).json(body);
+    try {
+      answer(200, { isSuccess: true, message: await deps.marketing.subscribe(parseNewsletter(req.body), 'popup') });
+    } catch (err) {
+      if (err instanceof ShopperError) return answer(err.status, { isSuccess: false, message: err.message });
+      if (err instanceof OutboxUnavailableError) {
+        requestLog(deps.log).error({ err }, 'sign-up could not be stored');
+        return answer(503, { isSuccess: false, message: M.failure });
+      }
+      throw err;
+    }
+  });
+
+  router.post('/api/back-in-stock', deps.limit, async (req, res) => {
+    accepted(res, await deps.marketing.backInStock(parseBackInStock(req.body)));
+  });
+
+  router.post('/api/drop-the-hint', deps.limit, async (req, res) => {
+    const hint = parseDropTheHint(req.body);
+    const productTitle = await knownProduct(hint.productHandle, hint.productTitle);
+    accepted(res, await deps.marketing.dropTheHint({ ...hint, productTitle }));
+  });
+
+  router.post('/api/reserve', deps.limit, async (req, res) => {
+    const reservation = parseReserve(req.body);
+    accepted(res, await deps.marketing.reserve(reservation, await knownProduct(reservation.productHandle, '')));
+  });
+
+  return router;
+}
