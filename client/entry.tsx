@@ -3,9 +3,11 @@
  * snapshot, hydrates the same route table over the /__payload data source, then loads the
  * signed-in customer (spec §4 App start).
  */
+import { reaction } from 'mobx';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { identifyShopper, startAnalytics, updateAnalyticsConsent } from './analytics';
 import { AppProviders } from './App';
 import { clientDataSource } from './data-source';
 import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
@@ -33,7 +35,10 @@ const stores = createStores(state.stores, {
   cookieCartId,
   hasCustomerSession,
   shippingExcludedTag: state.config.shippingExcludedTag,
+  consentSignal: updateAnalyticsConsent,
 });
+// Spec §7: after the stores, so gtag's queue reads default consent → the stored choice → config.
+startAnalytics(state.config.analytics);
 const router = createBrowserRouter(createRoutes(clientDataSource), { hydrationData: hydrateRouter(state.router) });
 
 hydrateRoot(
@@ -46,3 +51,5 @@ hydrateRoot(
 // Spec §4 App start: the customer is fetched after hydration (the HTML never holds it), and only
 // when the session hint cookie says there is one.
 void stores.customer.load();
+// Klaviyo's profile: the signed-in customer's email while there is one.
+reaction(() => stores.customer.customer?.email ?? null, identifyShopper, { fireImmediately: true });

@@ -4,8 +4,9 @@
  * close it; focus then returns to the header's cart button.
  */
 import { observer } from 'mobx-react-lite';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { SiteSettings } from '../../shared/types';
+import { trackViewCart } from '../analytics';
 import { useDialogFocus } from '../lib/use-dialog-focus';
 import { useStores } from '../stores';
 import { CartView } from './cart/CartView';
@@ -14,13 +15,17 @@ import { CartView } from './cart/CartView';
 export const CART_BUTTON_ID = 'cart-button';
 
 export const CartDrawer = observer(function CartDrawer({ settings }: { settings: SiteSettings }) {
-  const { ui } = useStores();
+  const { ui, cart } = useStores();
   const panel = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const open = ui.cartOpen;
   const close = useCallback(() => ui.closeCart(), [ui]);
   const returnTo = useCallback(() => document.getElementById(CART_BUTTON_ID), []);
   useDialogFocus({ open, container: panel, initial: closeButton, onClose: close, returnTo });
+  // Spec §4: opening records a cart view when the cart has an id.
+  useEffect(() => {
+    if (open && cart.cart?.id) trackViewCart(cart.cart);
+  }, [open, cart]);
 
   const title = settings.cartData.cartTitle;
   return (

@@ -1,6 +1,10 @@
-/** Site footer (spec §2): rich text, footer links, "© {year} {siteTitle}" and the attribution text. */
+/**
+ * Site footer (spec §2): rich text, footer links, the newsletter card, "© {year} {siteTitle}"
+ * and the attribution text.
+ */
 import type { SiteSettings } from '../../shared/types';
 import { LinkTo } from './LinkTo';
+import { NewsletterCard } from './marketing/NewsletterCard';
 import { RichText } from './RichText';
 
 export function Footer({ settings }: { settings: SiteSettings }) {
@@ -23,6 +27,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
             </ul>
           </nav>
         )}
+        <NewsletterCard newsletter={settings.newsletter} />
       </div>
       <p className="site-footer__legal">
         © {new Date().getFullYear()} {siteTitle}

@@ -11,9 +11,11 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useRouteData } from '../lib/route-data';
 import { useStores } from '../stores';
 import { CartDrawer } from './CartDrawer';
+import { CookieBanner } from './CookieBanner';
 import { FloatingAlert } from './FloatingAlert';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NewsletterPopup } from './marketing/NewsletterPopup';
 
 /** Locks page scroll while an overlay is open (spec §4). */
 const ScrollLock = observer(function ScrollLock() {
@@ -49,6 +51,8 @@ export function Shell() {
       <Footer settings={settings} />
       <CartDrawer settings={settings} />
       <FloatingAlert alert={settings.alerts.floatingAlertButton} />
+      <NewsletterPopup newsletter={settings.newsletter} />
+      <CookieBanner policy={settings.cookiePolicy} />
       <ScrollLock />
       <ScrollRestoration />
     </>

@@ -11,8 +11,24 @@ export type AppConfig = {
   shippingExcludedTag: string;
   /** Stylesheet of the lazily loaded calendar chunk (react-day-picker), or null. */
   calendarCss: string | null;
+  /** Browser analytics ids (server config `analytics`, spec §7): each tool loads only when its id is set. */
+  analytics: AnalyticsConfig;
 };
 
-export const AppConfigContext = createContext<AppConfig>({ siteUrl: '', shippingExcludedTag: DEFAULT_SHIPPING_EXCLUDED_TAG, calendarCss: null });
+/**
+ * `ga4MeasurementId`: load gtag.js (live). `klaviyoPublicKey`: Klaviyo onsite events.
+ * `klaviyoClientEventsUrl`: local mode, where the browser posts those events instead of loading
+ * Klaviyo's script (the marketing stand-in). Events always also go to `window.dataLayer`.
+ */
+export type AnalyticsConfig = { ga4MeasurementId: string | null; klaviyoPublicKey: string | null; klaviyoClientEventsUrl: string | null };
+
+export const NO_ANALYTICS: AnalyticsConfig = { ga4MeasurementId: null, klaviyoPublicKey: null, klaviyoClientEventsUrl: null };
+
+export const AppConfigContext = createContext<AppConfig>({
+  siteUrl: '',
+  shippingExcludedTag: DEFAULT_SHIPPING_EXCLUDED_TAG,
+  calendarCss: null,
+  analytics: NO_ANALYTICS,
+});
 
 export const useAppConfig = (): AppConfig => useContext(AppConfigContext);

@@ -1,14 +1,17 @@
 /**
  * Product detail (/products/{handle}): gallery, title and price (spec §5), variant options as
  * radio buttons kept in `?variant=`, one-time vs subscription choice, stock note, the
- * availability states (password, drop, sold out), accordion, description and RELATED products.
+ * availability states (password, drop, sold out), the sign-ups (reserve on a drop, back in stock
+ * on a sold-out variant, drop the hint), accordion, description and RELATED products.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RouteDataMap } from '../../shared/route-data';
-import type { ProductDetail, ProductVariant } from '../../shared/types';
+import type { ProductDetail, ProductVariant, SiteSettings } from '../../shared/types';
+import { useViewedProductEvent } from '../analytics/use-viewed-product';
 import { AddToCart } from '../components/AddToCart';
 import { Gallery } from '../components/Gallery';
+import { BackInStockForm, DropTheHint, ReserveForm } from '../components/marketing/ProductSignups';
 import { OptionPicker } from '../components/OptionPicker';
 import { Price } from '../components/Price';
 import { ProductGrid } from '../components/ProductCard';
@@ -23,17 +26,29 @@ import { choosableOptions, initialVariant, variantParam, variantWith } from '../
 const LOW_STOCK_MAX = 3;
 const ONE_TIME = '';
 
-function PurchaseArea({ product, variant, sellingPlanId }: { product: ProductDetail; variant: ProductVariant; sellingPlanId: string }) {
+type PurchaseAreaProps = { product: ProductDetail; variant: ProductVariant; sellingPlanId: string; pdp: SiteSettings['pdpSettings'] };
+
+function PurchaseArea({ product, variant, sellingPlanId, pdp }: PurchaseAreaProps) {
   const availability = cardAvailability(product.card);
   // Locked: the loader sent only what the card shows; an unlocked product's card has no gate.
   if (availability.kind === 'password') return <UnlockForm handle={product.handle} text={availability.text} />;
-  if (availability.kind === 'drop') return <p className="product__state">Available {formatDate(availability.dropDate)}</p>;
+  if (availability.kind === 'drop') {
+    return (
+      <>
+        <p className="product__state">Available {formatDate(availability.dropDate)}</p>
+        <ReserveForm productHandle={product.handle} pdp={pdp} />
+      </>
+    );
+  }
   if (availability.kind === 'soldOut' || !variant.availableForSale) {
     const text = availability.kind === 'soldOut' ? availability.text : product.card?.customSoldOutText || SOLD_OUT_TEXT;
     return (
-      <button type="button" className="button button--block" disabled>
-        {text}
-      </button>
+      <>
+        <button type="button" className="button button--block" disabled>
+          {text}
+        </button>
+        <BackInStockForm key={variant.id} variantId={variant.id} pdp={pdp} />
+      </>
     );
   }
   if (product.card?.disableProductInteraction) return null;
@@ -57,6 +72,8 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
   const variant = initialVariant(product, searchParams.get('variant'));
   const [picked, setPicked] = useState<{ variantId: string; index: number } | null>(null);
   const [sellingPlanId, setSellingPlanId] = useState(ONE_TIME);
+  const { pdpSettings } = useRouteData('root').settings;
+  useViewedProductEvent(product, variant);
   if (!variant) return null;
 
   const variantImage = variant.image
@@ -118,7 +135,8 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
               onChange={setSellingPlanId}
             />
           )}
-          <PurchaseArea product={product} variant={variant} sellingPlanId={sellingPlanId} />
+          <PurchaseArea product={product} variant={variant} sellingPlanId={sellingPlanId} pdp={pdpSettings} />
+          {cardAvailability(product.card).kind !== 'password' && <DropTheHint product={product} pdp={pdpSettings} />}
           {product.descriptionHtml && (
             <section className="product__description" aria-labelledby="product-description-title">
               {/* The shop's descriptions use h3 sub-headings ("Care"): this h2 keeps the outline in order. */}

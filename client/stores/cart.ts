@@ -11,6 +11,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiResult, Cart, CartLine } from '../../shared/types';
+import { trackAddToCart } from '../analytics';
 import type { CartApi, CheckoutDetails } from '../lib/cart-api';
 import type { UiStore } from './ui';
 
@@ -21,6 +22,11 @@ export const CART_EXPIRY_KEY = 'gramercy:cartExpiry';
 export const CART_LIFETIME_MS = 2880 * 60 * 1000;
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The line holding the variant just added (with the same purchase option, when there is one). */
+const addedLine = (cart: Cart | null, merchandiseId: string, sellingPlanId?: string): CartLine | undefined =>
+  cart?.lines.find((l) => l.merchandise.id === merchandiseId && l.sellingPlanAllocation?.sellingPlan.id === sellingPlanId) ??
+  cart?.lines.find((l) => l.merchandise.id === merchandiseId);
 
 export class CartStore {
   cart: Cart | null = null;
@@ -86,7 +92,12 @@ export class CartStore {
     return this.enqueue(async () => {
       if (!this.cart) return false;
       const ok = this.accept(await this.api.addLine({ cartId: this.cart.id, merchandiseId, ...options }));
-      if (ok) this.ui.openCart();
+      if (ok) {
+        // Spec §4: an add-to-cart event (with the added line as the server answered it), then the drawer.
+        const line = addedLine(this.cart, merchandiseId, options.sellingPlanId);
+        if (this.cart && line) trackAddToCart(this.cart, line, options.quantity ?? 1);
+        this.ui.openCart();
+      }
       return ok;
     });
   }

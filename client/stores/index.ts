@@ -9,10 +9,11 @@ import { DEFAULT_SHIPPING_EXCLUDED_TAG } from '../lib/app-config';
 import { httpCustomerApi, type CustomerApi } from '../lib/customer-api';
 import { CartStore } from './cart';
 import { CheckoutStore } from './checkout';
+import { ConsentStore, type ConsentSignal } from './consent';
 import { CustomerStore } from './customer';
 import { UiStore, type UiSnapshot } from './ui';
 
-export type Stores = { ui: UiStore; cart: CartStore; checkout: CheckoutStore; customer: CustomerStore };
+export type Stores = { ui: UiStore; cart: CartStore; checkout: CheckoutStore; customer: CustomerStore; consent: ConsentStore };
 export type StoresSnapshot = { ui: UiSnapshot };
 
 export type StoreDeps = {
@@ -26,6 +27,8 @@ export type StoreDeps = {
   hasCustomerSession?: () => boolean;
   /** Products with this tag cannot ship (server config, via AppConfig). */
   shippingExcludedTag?: string;
+  /** Tells analytics about a cookie choice, or one restored from storage (browser). */
+  consentSignal?: ConsentSignal;
 };
 
 /** Build the stores from a snapshot and their browser dependencies. */
@@ -35,7 +38,8 @@ export function createStores(snapshot?: Partial<StoresSnapshot>, deps: StoreDeps
   const cart = new CartStore(api, ui, deps.storage ?? null, Date.now, deps.cookieCartId);
   const checkout = new CheckoutStore(cart, api, deps.shippingExcludedTag ?? DEFAULT_SHIPPING_EXCLUDED_TAG);
   const customer = new CustomerStore(deps.customerApi ?? httpCustomerApi, cart, deps.hasCustomerSession);
-  return { ui, cart, checkout, customer };
+  const consent = new ConsentStore(deps.storage ?? null, deps.consentSignal ?? null);
+  return { ui, cart, checkout, customer, consent };
 }
 
 /** What goes into the page's JSON state block. */

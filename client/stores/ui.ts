@@ -12,6 +12,11 @@ export class UiStore {
   menuOpen = false;
   /** Spec §2: the floating alert button shows until the shopper dismisses it. */
   floatingMenuVisible = true;
+  /**
+   * Spec §2: the newsletter popup is showing (default false). Browser-only: the popup opens after
+   * hydration (client/components/marketing/NewsletterPopup.tsx), so it is not in the snapshot.
+   */
+  newsletterPopupEnabled = false;
 
   constructor(snapshot?: Partial<UiSnapshot>) {
     Object.assign(this, snapshot);
@@ -48,6 +53,14 @@ export class UiStore {
   /** The shopper closed the floating alert button: it stays hidden for this visit. */
   hideFloatingMenu() {
     this.floatingMenuVisible = false;
+  }
+
+  openNewsletterPopup() {
+    this.newsletterPopupEnabled = true;
+  }
+
+  closeNewsletterPopup() {
+    this.newsletterPopupEnabled = false;
   }
 
   snapshot(): UiSnapshot {

@@ -9,7 +9,7 @@ import { AppProviders } from '../../client/App';
 import { describeError, errorTitle } from '../../client/components/ErrorPage';
 import { dehydrateRouter, type AppState } from '../../client/lib/hydration';
 import { findSeo, headData, ogTypeFor } from '../../client/lib/seo';
-import { DEFAULT_SHIPPING_EXCLUDED_TAG, type AppConfig } from '../../client/lib/app-config';
+import { DEFAULT_SHIPPING_EXCLUDED_TAG, NO_ANALYTICS, type AnalyticsConfig, type AppConfig } from '../../client/lib/app-config';
 import { CALENDAR_MODULE } from '../../client/components/cart/lazy-calendar';
 import { createRoutes, type RouteHandle } from '../../client/routes';
 import { createStores, snapshotStores } from '../../client/stores';
@@ -31,6 +31,8 @@ export type RenderHandlerOptions = {
   renderTimeoutMs?: number;
   /** Products with this tag cannot ship (config `SHIPPING_EXCLUDED_TAG`; default local-delivery-only). */
   shippingExcludedTag?: string;
+  /** Browser analytics ids (config `analytics`); default none. */
+  analytics?: AnalyticsConfig;
 };
 
 /** Personal pages (the cart) are never stored by a CDN or the browser cache (docs/architecture.md §4). */
@@ -68,12 +70,13 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     logError = (e, c) => console.error('render failed', c.url, e),
     renderTimeoutMs = 10_000,
     shippingExcludedTag = DEFAULT_SHIPPING_EXCLUDED_TAG,
+    analytics = NO_ANALYTICS,
   } = options;
   // Observers must not subscribe (and leave timers behind) during server rendering.
   enableStaticRendering(true);
   const handler = createStaticHandler(createRoutes(dataSource));
   const origin = new URL(siteUrl).origin;
-  const config: AppConfig = { siteUrl, shippingExcludedTag, calendarCss: manifest.lazyCss[CALENDAR_MODULE] ?? null };
+  const config: AppConfig = { siteUrl, shippingExcludedTag, calendarCss: manifest.lazyCss[CALENDAR_MODULE] ?? null, analytics };
   // Personal: the cart and account routes, and a product page whose request carries that
   // product's unlock cookie (its answer may be the unlocked product, server/unlock).
   const isPersonal = (url: URL, cookie: string | undefined) =>

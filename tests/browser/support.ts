@@ -4,7 +4,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
+import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { startTestApp, type TestApp } from '../server/support/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/services';
 
@@ -18,6 +20,12 @@ export type BrowserHarness = {
    * HeadlessChrome counts as a bot and bots get no error page (spec §4).
    */
   userAgent: string;
+  /**
+   * A first visit: the cookie banner slides in and the newsletter popup may open (spec §2).
+   * Contexts from `browser.newContext` are a returning visitor's instead (cookies accepted,
+   * popup seen), so neither covers what another suite is clicking.
+   */
+  newFirstVisitContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   stop(): Promise<void>;
 };
 
@@ -31,11 +39,24 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   server.on('request', t.app);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const { userAgent } = await (await browser.newBrowserCDPSession()).send('Browser.getVersion');
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    const context = await newContext(options);
+    await context.addInitScript(
+      ({ popup, cookies }) => {
+        if (localStorage.getItem(popup) === null) localStorage.setItem(popup, 'seen on an earlier visit');
+        if (localStorage.getItem(cookies) === null) localStorage.setItem(cookies, 'granted');
+      },
+      { popup: POPUP_SEEN_KEY, cookies: COOKIE_POLICY_KEY },
+    );
+    return context;
+  };
   return {
     t,
     base,
     browser,
     userAgent: userAgent.replace('HeadlessChrome', 'Chrome'),
+    newFirstVisitContext: newContext,
     async stop() {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));

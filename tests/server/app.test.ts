@@ -30,7 +30,8 @@ describe('security headers', () => {
     expect(directive('img-src')).toContain(t.emulators.storefront.url);
     expect(directive('img-src')).toContain(t.emulators.content.url);
     expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline'");
-    expect(directive('connect-src')).toBe("connect-src 'self'");
+    // Local mode: the browser also posts Klaviyo's client events to the marketing stand-in (tests/server/csp.test.ts).
+    expect(directive('connect-src')).toBe(`connect-src 'self' ${new URL(t.config.analytics.klaviyoClientEventsUrl!).origin}`);
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
