@@ -5,8 +5,9 @@
  *    (`dist/server/index.js`, built first when missing) with the emulators on spare ports and a
  *    throw-away data dir; 20 warm-up requests, then 100 sequential requests each; prints the
  *    median and p90 of time-to-last-byte in ms, measured on loopback.
- * 2. Initial JavaScript of the product page: loads it in Debian's Chromium (playwright-core)
- *    and sums every script the page fetched before `load`, raw and gzip (level 9) in KB.
+ * 2. Per page (home, a collection, a product; bench/pages.ts): first-load JS, HTML and state
+ *    bytes, requests/s and p50/p99 at 50 connections next to the same HTML as a static file,
+ *    and Lighthouse mobile scores with LCP, TBT and CLS.
  * 3. Sign-up outbox throughput (bench/outbox.ts): 2000 sign-ups enqueued and delivered through the
  *    real Klaviyo client to the marketing emulator, for the file spool and, when `REDIS_URL` is
  *    set, BullMQ; prints enqueue and delivery rates in sign-ups/s.
@@ -16,25 +17,25 @@
  * NODE_ENV is not 'production' (React's development build renders about 1.6x slower, so such
  * figures say nothing about production).
  *
- * Env: BENCH_PORT (default 3901); emulator ports BENCH_PORT+1…+5; CHROMIUM_PATH; REDIS_URL
+ * Env: BENCH_PORT (default 3901); emulator ports BENCH_PORT+1…+5, the static server +9; CHROMIUM_PATH; REDIS_URL
  * (BullMQ in the outbox bench); NODE_ENV and every other variable are passed on to the server.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { startMarketingEmulator, DEFAULT_PRIVATE_API_KEY } from '../emulators/marketing';
 import { detectMode } from '../server/config';
 import { createKlaviyoClient } from '../server/upstream/klaviyo';
 import { benchOutbox } from './outbox';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/services';
+import { firstLoadJs, lighthouseScores, pageThroughput } from './pages';
 
 const ROOT = path.resolve(__dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3901);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PAGES = ['/', '/products/classic-gramercy-bouquet'];
+/** Home, a collection and a product page: the pages the throughput, size and Lighthouse figures cover. */
+const LOAD_PAGES = ['/', '/collections/bouquets', '/products/classic-gramercy-bouquet'];
 const WARMUP = 20;
 const SAMPLES = 100;
 
@@ -70,29 +71,6 @@ async function renderTimes(): Promise<void> {
     console.log(
       `render ${page.padEnd(36)} median ${percentile(samples, 0.5).toFixed(1)} ms  p90 ${percentile(samples, 0.9).toFixed(1)} ms  (n=${SAMPLES}, warm cache)`,
     );
-  }
-}
-
-async function initialJs(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage();
-    const scripts = new Map<string, Promise<Buffer>>();
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
-    });
-    await page.goto(BASE + PAGES[1], { waitUntil: 'load' });
-    let raw = 0;
-    let gzip = 0;
-    for (const [url, body] of scripts) {
-      const bytes = await body;
-      raw += bytes.length;
-      gzip += gzipSync(bytes, { level: 9 }).length;
-      console.log(`  script ${new URL(url).pathname}  ${(bytes.length / 1024).toFixed(1)} KB`);
-    }
-    console.log(`initial JS of ${PAGES[1]}: ${scripts.size} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip`);
-  } finally {
-    await browser.close();
   }
 }
 
@@ -155,7 +133,9 @@ async function main() {
   try {
     await waitForReady(30_000);
     await renderTimes();
-    await initialJs();
+    await firstLoadJs(BASE, LOAD_PAGES);
+    await pageThroughput(BASE, LOAD_PAGES, PORT + 9);
+    lighthouseScores(BASE, LOAD_PAGES);
     await outboxThroughput();
   } finally {
     server.kill('SIGTERM');

@@ -1,0 +1,136 @@
+/**
+ * Page figures for `npm run bench` (docs/architecture.md §3: printed, never asserted):
+ *
+ * - throughput: requests/s and p50/p99 latency (ms) of each page at 50 connections for 10 s
+ *   (autocannon, gzip accepted, warm), next to the same HTML served as a static file by
+ *   express.static in a process of its own on this machine, and the ratio of the two;
+ * - size: the page's HTML and its state JSON block, raw bytes;
+ * - first-load JavaScript of each page: every script Chromium fetched before `load`, raw and
+ *   gzip level 9 (KB);
+ * - Lighthouse (mobile, lab): performance, accessibility, best practices and SEO scores, LCP
+ *   and TBT (ms), CLS, with Debian's Chromium.
+ *
+ * `base` is a running shop (the bench starts it with the emulators on spare ports).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/services';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+type Load = { rps: number; p50: number; p99: number; errors: number };
+
+/** autocannon against one URL: requests/s (mean), latency p50/p99 in ms, non-2xx + errors. */
+async function load(url: string): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': 'gzip' } });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** A static file server (express.static, compression as the shop has it) in its own process, over `dir`. */
+async function staticServer(dir: string, port: number): Promise<() => Promise<void>> {
+  const script = `
+    const express = require('express'); const compression = require('compression');
+    const app = express(); app.use(compression()); app.use(express.static(process.argv[1], { extensions: ['html'] }));
+    app.listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));`;
+  const child = spawn(process.execPath, ['-e', script, dir], { cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`static server exited ${code}`)));
+  });
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+}
+
+/** Requests/s and latency of each page and of its static copy, with HTML and state sizes. */
+export async function pageThroughput(base: string, pages: string[], staticPort: number): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-static-'));
+  const files = new Map<string, string>();
+  for (const [i, page] of pages.entries()) {
+    const html = await (await fetch(base + page)).text();
+    const state = /<script type="application\/json" id="__STATE__">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    console.log(`size ${page.padEnd(36)} HTML ${kb(Buffer.byteLength(html))} KB, state JSON ${kb(Buffer.byteLength(state))} KB`);
+    const name = `page-${i}.html`;
+    writeFileSync(path.join(dir, name), html);
+    files.set(page, name);
+  }
+  const stop = await staticServer(dir, staticPort);
+  try {
+    for (const page of pages) {
+      for (let i = 0; i < 20; i += 1) await (await fetch(base + page)).arrayBuffer();
+      const shop = await load(base + page);
+      const file = await load(`http://127.0.0.1:${staticPort}/${files.get(page)}`);
+      const line = (what: string, l: Load) =>
+        `${what} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(4)} ms${l.errors ? `  (${l.errors} errors/non-2xx)` : ''}`;
+      console.log(`load ${page} (${CONNECTIONS} connections, ${DURATION_S} s, gzip)`);
+      console.log(`  ${line('page       ', shop)}`);
+      console.log(`  ${line('static file', file)}`);
+      console.log(`  page / static file: ${((100 * shop.rps) / file.rps).toFixed(0)} %`);
+    }
+  } finally {
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** First-load JS of each page: the scripts Chromium fetched before `load`, raw and gzip -9. */
+export async function firstLoadJs(base: string, pages: string[]): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    for (const url of pages) {
+      const page = await browser.newPage();
+      const scripts = new Map<string, Promise<Buffer>>();
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
+      });
+      await page.goto(base + url, { waitUntil: 'load' });
+      let raw = 0;
+      let gzip = 0;
+      for (const body of scripts.values()) {
+        const bytes = await body;
+        raw += bytes.length;
+        gzip += gzipSync(bytes, { level: 9 }).length;
+      }
+      console.log(`first-load JS ${url.padEnd(36)} ${scripts.size} files, ${kb(raw)} KB raw, ${kb(gzip)} KB gzip`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+type LighthouseReport = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+};
+
+/** Lighthouse mobile (its default form factor and throttling) on each page, through its CLI. */
+export function lighthouseScores(base: string, pages: string[]): void {
+  for (const page of pages) {
+    const run = spawnSync(
+      'npx',
+      ['lighthouse', base + page, '--output=json', '--quiet', `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--max-wait-for-load=45000'],
+      { cwd: path.resolve(__dirname, '..'), env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (run.status !== 0) {
+      console.log(`lighthouse ${page}: failed (${run.stderr.trim().split('\n').pop()})`);
+      continue;
+    }
+    const report = JSON.parse(run.stdout) as LighthouseReport;
+    const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => report.audits[id]?.numericValue ?? NaN;
+    console.log(
+      `lighthouse ${page.padEnd(36)} performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
+        `best practices ${score('best-practices')}, SEO ${score('seo')}; LCP ${metric('largest-contentful-paint').toFixed(0)} ms, ` +
+        `TBT ${metric('total-blocking-time').toFixed(0)} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}`,
+    );
+  }
+}
