@@ -6,6 +6,8 @@
  */
 import { redirect } from 'react-router';
 import { ROUTE_REDIRECT_HEADER, RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../shared/route-data';
+import { fetchWithRetry } from './runtime/fetch-retry';
+import { takePrefetched } from './runtime/payload-prefetch';
 
 /** Build `/__payload/{route}?{params}` (undefined params are left out). */
 export function payloadUrl(route: RouteId, params: RouteParams): string {
@@ -17,9 +19,12 @@ export function payloadUrl(route: RouteId, params: RouteParams): string {
 
 export const clientDataSource: RouteDataSource = {
   async load<R extends RouteId>(route: R, params: RouteParams, request: Request): Promise<RouteDataMap[R]> {
+    const url = payloadUrl(route, params);
     let res: Response;
     try {
-      res = await fetch(payloadUrl(route, params), { headers: { accept: 'application/json' }, signal: request.signal });
+      // A visible link's prefetch (client/runtime/link-prefetch.ts) when there is one, else the
+      // fetch, retried once on a transient status (spec §7).
+      res = (await takePrefetched(url)) ?? (await fetchWithRetry(url, { headers: { accept: 'application/json' }, signal: request.signal }));
     } catch (error) {
       if (request.signal.aborted) throw error;
       throw new RouteError(503, 'Network Error');

@@ -13,6 +13,7 @@ import { clientDataSource } from './data-source';
 import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
 import { createRoutes } from './routes';
+import { startClientRuntime } from './runtime';
 import { createStores } from './stores';
 import './styles/index.css';
 
@@ -40,6 +41,8 @@ const stores = createStores(state.stores, {
 // Spec §7: after the stores, so gtag's queue reads default consent → the stored choice → config.
 startAnalytics(state.config.analytics);
 const router = createBrowserRouter(createRoutes(clientDataSource), { hydrationData: hydrateRouter(state.router) });
+// Spec §1, §2, §4 Build updates: the hourly build poll, the manifest prefetch, link prefetching.
+startClientRuntime(router, state.config.buildId ?? null);
 
 hydrateRoot(
   document.getElementById('root')!,

@@ -13,6 +13,8 @@ export type AppConfig = {
   calendarCss: string | null;
   /** Browser analytics ids (server config `analytics`, spec §7): each tool loads only when its id is set. */
   analytics: AnalyticsConfig;
+  /** The build that rendered the page (client manifest `buildId`), for the hourly new-build poll (client/runtime/build-watch.ts); null when unknown. */
+  buildId: string | null;
 };
 
 /**
@@ -29,6 +31,7 @@ export const AppConfigContext = createContext<AppConfig>({
   shippingExcludedTag: DEFAULT_SHIPPING_EXCLUDED_TAG,
   calendarCss: null,
   analytics: NO_ANALYTICS,
+  buildId: null,
 });
 
 export const useAppConfig = (): AppConfig => useContext(AppConfigContext);

@@ -4,16 +4,18 @@
  * (offline, refused, unreadable body) is the spec §8 "Network Error".
  */
 import type { ApiResult } from '../../shared/types';
+import { fetchWithRetry } from '../runtime/fetch-retry';
 
 export const NETWORK_ERROR = 'Network Error';
 
 /**
  * Send `body` as JSON (state-changing requests always carry one: the server's /api guard refuses
- * anything that is not `application/json`) and read the `ApiResult` the server answers.
+ * anything that is not `application/json`) and read the `ApiResult` the server answers. A GET is
+ * retried once on a transient status (spec §7, client/runtime/fetch-retry.ts); writes never.
  */
 export async function jsonCall<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
   try {
-    const res = await fetch(path, {
+    const res = await fetchWithRetry(path, {
       method,
       headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -387,11 +387,12 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
 
   test('a 5xx page in the browser: the apology once, no Back to Home', async () => {
     await openPage();
-    await visit('/products');
-    // The payload endpoint fails as it does when the content lake is down (server/http/errors.ts).
+    // The payload endpoint fails as it does when the content lake is down (server/http/errors.ts),
+    // from the start, so no link prefetched while visible can hold a good answer.
     await page.route('**/__payload/**', (route) =>
       route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ status: 502, message: APOLOGY }) }),
     );
+    await visit('/products');
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL(`${base}/faq`);
     const main = page.getByRole('main');

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
+import type { App } from '../../server/app';
 import { startTestApp, type TestApp } from '../server/support/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/services';
 
@@ -26,6 +27,8 @@ export type BrowserHarness = {
    * popup seen), so neither covers what another suite is clicking.
    */
   newFirstVisitContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** From now on the server answers with `app` (a deploy: another build behind the same origin); `t.app` by default. */
+  serve(app: App): void;
   stop(): Promise<void>;
 };
 
@@ -36,7 +39,8 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const t = await startTestApp({ env: { SITE_URL: base } });
-  server.on('request', t.app);
+  let current: App = t.app;
+  server.on('request', (req, res) => current(req, res));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const { userAgent } = await (await browser.newBrowserCDPSession()).send('Browser.getVersion');
   const newContext = browser.newContext.bind(browser);
@@ -57,6 +61,9 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     browser,
     userAgent: userAgent.replace('HeadlessChrome', 'Chrome'),
     newFirstVisitContext: newContext,
+    serve(app) {
+      current = app;
+    },
     async stop() {
       await browser.close();
       await new Promise((resolve) => server.close(resolve));

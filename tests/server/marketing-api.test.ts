@@ -260,3 +260,9 @@ test('a sign-up that cannot be stored anywhere answers 503 with the spec failure
     await broken.stop();
   }
 });
+
+test("/readyz reports the outbox's counts for an operator", async () => {
+  const res = await request(t.app).get('/readyz');
+  expect(res.body.outbox).toEqual({ pending: expect.any(Number), dead: 0, delivered: expect.any(Number) });
+  expect(res.body.outbox.delivered).toBeGreaterThan(0);
+});

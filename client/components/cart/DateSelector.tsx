@@ -3,7 +3,9 @@
  * fetched; refetched when `active` turns on (the drawer opens), when the number of lines
  * changes (the calendar is re-created then) and when the checkout type changes. A failed
  * fetch shows no dates and no message (spec §7). A chosen date reads as a long date. Shipping
- * needs no date.
+ * needs no date. When the calendar's code cannot be loaded (and the one automatic reload was
+ * spent, client/runtime/chunk-reload.ts) an error with Retry replaces "Loading..."; checkout
+ * stays disabled, as no date can be chosen.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
@@ -16,11 +18,13 @@ import { useCalendarComponent } from './lazy-calendar';
 const LOADING = 'Loading...';
 const SELECT_DATE = 'Select Date';
 const PROMPT = { delivery: 'Select a delivery date', pickup: 'Select a pickup date' } as const;
+export const CALENDAR_FAILED = 'The calendar could not be loaded, so no date can be chosen and checkout is unavailable.';
+const RETRY = 'Retry';
 
 export const DateSelector = observer(function DateSelector({ active }: { active: boolean }) {
   const { cart, checkout } = useStores();
   const { calendarCss } = useAppConfig();
-  const Calendar = useCalendarComponent(active, calendarCss);
+  const { Calendar, failed: calendarFailed, retry } = useCalendarComponent(active, calendarCss);
   const [changing, setChanging] = useState(false);
   const id = useId();
   const type = checkout.checkoutType;
@@ -42,7 +46,14 @@ export const DateSelector = observer(function DateSelector({ active }: { active:
       <h2 id={`${id}-label`} className="field__label">
         {SELECT_DATE}
       </h2>
-      {checkout.calendarLoading || (calendar && !Calendar) ? (
+      {calendarFailed && !Calendar ? (
+        <div className="date-selector__error" role="alert">
+          <p>{CALENDAR_FAILED}</p>
+          <button type="button" className="button" onClick={retry}>
+            {RETRY}
+          </button>
+        </div>
+      ) : checkout.calendarLoading || (calendar && !Calendar) ? (
         <p className="date-selector__status" role="status">
           {LOADING}
         </p>

@@ -1,0 +1,289 @@
+/**
+ * The client runtime in real Chromium against the real app (client/runtime/; spec §1, §2, §4
+ * "Build updates", §7 "Framework calls", §8, §9):
+ * - a deploy (the server now answers another build id) is noticed by the hourly `/__build`
+ *   poll (page.clock moves the hour), and only the next navigation is a full page load;
+ * - a page whose build the server no longer has learns it from the manifest prefetch (1 s);
+ * - a calendar chunk answering 404 reloads the page once, not twice, then shows an error with
+ *   Retry in place of "Loading..." while Checkout stays disabled; Retry loads it;
+ * - visible links prefetch their route payloads, never more than 4 at once, each URL once, and
+ *   the navigation uses the prefetched payload; none under `navigator.connection.saveData`.
+ * The chunk and payload routes of Playwright only answer 404 or hold requests: the reload,
+ * guard, queue and cache under test are the page's own.
+ */
+import pino from 'pino';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import { CALENDAR_FAILED } from '../../client/components/cart/DateSelector';
+import { CHUNK_RELOAD_KEY } from '../../client/runtime/chunk-reload';
+import { createApp } from '../../server/app';
+import { MemoryCache } from '../../server/cache';
+import { loadClientManifest } from '../../server/render';
+import type { TestApp } from '../server/support/app';
+import { serviceAvailable } from '../support/services';
+import { startBrowserHarness, type BrowserHarness } from './support';
+
+const hasChromium = serviceAvailable('chromium');
+
+(hasChromium ? describe : describe.skip)('client runtime', () => {
+  let harness: BrowserHarness;
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  const stopAfter: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    harness = await startBrowserHarness();
+    ({ t, browser, base } = harness);
+  }, 60_000);
+
+  afterAll(() => harness?.stop());
+
+  afterEach(async () => {
+    harness.serve(t.app);
+    await context?.close();
+    for (const stop of stopAfter.splice(0)) await stop();
+  });
+
+  async function openPage(options: { viewport?: { width: number; height: number } } = {}) {
+    context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+    page = await context.newPage();
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+  }
+
+  /** Wait until React has hydrated (ScrollRestoration takes over history scrolling). */
+  const hydrated = () => page.waitForFunction(() => history.scrollRestoration === 'manual');
+  /** The build id in the page's state block. */
+  const pageBuildId = () =>
+    page.evaluate(() => (JSON.parse(document.getElementById('__STATE__')?.textContent ?? 'null') as { config: { buildId: string } }).config.buildId);
+  /** Main-frame document requests, counted from now on. */
+  function documentLoads(): string[] {
+    const loads: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads.push(r.url());
+    });
+    return loads;
+  }
+  const markDocument = () => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+  /** A link of the header's primary navigation (site settings: Shop, Subscriptions, Journal, Works). */
+  const primaryLink = (name: string) => page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name, exact: true });
+  const manifestResponse = (buildId: string) => page.waitForResponse((r) => r.url() === `${base}/__build/${buildId}`);
+
+  /** A deploy: from now on the origin is served by an app whose build id is `buildId` (same emulators, same assets). */
+  function deploy(buildId: string) {
+    const cache = new MemoryCache(pino({ level: 'silent' }));
+    const manifest = { ...loadClientManifest(t.config.clientDistDir), buildId };
+    harness.serve(createApp(t.config, { log: pino({ level: 'silent' }), cache, manifest, outbox: t.outbox }));
+    stopAfter.push(() => cache.close());
+  }
+
+  test('the hourly poll finds the new build; the next navigation is a full page load, not the ones before', async () => {
+    await openPage();
+    await page.clock.install();
+    const original = loadClientManifest(t.config.clientDistDir).buildId;
+    const prefetched = manifestResponse(original);
+    await page.goto(`${base}/`);
+    await hydrated();
+    expect(await pageBuildId()).toBe(original);
+    // The page's own manifest 1 s after start: still this build's.
+    expect((await prefetched).status()).toBe(200);
+    await markDocument();
+
+    deploy('rebuilt0001');
+    // Before the poll has run, navigation stays client-side.
+    await primaryLink('Journal').click();
+    await page.waitForURL(`${base}/journal`);
+    expect(await sameDocument()).toBe(true);
+
+    // An hour later the poll asks /__build with a cache-busting timestamp.
+    const polled = page.waitForResponse((r) => r.url().startsWith(`${base}/__build?t=`));
+    await page.clock.fastForward('01:00:00');
+    const poll = await polled;
+    expect(new URL(poll.url()).searchParams.get('t')).toMatch(/^\d+$/);
+    expect(await poll.json()).toEqual({ buildId: 'rebuilt0001' });
+    // Nothing happens until the shopper navigates.
+    expect(await sameDocument()).toBe(true);
+    expect(page.url()).toBe(`${base}/journal`);
+
+    const loads = documentLoads();
+    await primaryLink('Works').click();
+    await page.waitForURL(`${base}/works`);
+    await hydrated();
+    expect(loads).toEqual([`${base}/works`]);
+    expect(await sameDocument()).toBe(false);
+    expect(await pageBuildId()).toBe('rebuilt0001');
+    // The new document navigates client-side again.
+    await markDocument();
+    await primaryLink('Journal').click();
+    await page.waitForURL(`${base}/journal`);
+    expect(await sameDocument()).toBe(true);
+    expect(loads).toHaveLength(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a page whose build is gone (404 for its manifest at 1 s) loads the next navigation in full', async () => {
+    await openPage();
+    const original = loadClientManifest(t.config.clientDistDir).buildId;
+    // Deployed while the HTML was on its way: the page's manifest is no longer served.
+    const prefetched = manifestResponse(original);
+    await page.goto(`${base}/`, { waitUntil: 'commit' });
+    deploy('rebuilt0002');
+    await hydrated();
+    expect(await pageBuildId()).toBe(original);
+    expect((await prefetched).status()).toBe(404);
+    await markDocument();
+    const loads = documentLoads();
+    await primaryLink('Journal').click();
+    await page.waitForURL(`${base}/journal`);
+    await hydrated();
+    expect(loads).toEqual([`${base}/journal`]);
+    expect(await pageBuildId()).toBe('rebuilt0002');
+  });
+
+  test('a calendar chunk answering 404 reloads once, not twice; then an error with Retry, Checkout disabled', async () => {
+    await openPage();
+    // Date.now() stands still (timers run): both failures are within the 10 s window however slow the machine.
+    await page.clock.setFixedTime(new Date());
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    const cartButton = page.getByRole('button', { name: 'Cart (1)', exact: true });
+    // A cart with a line, its calendar shown once (the chunk is fine so far).
+    await page.goto(`${base}/products/bodega-bunch`);
+    await hydrated();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await drawer.locator('.rdp-root').waitFor();
+    await drawer.getByRole('button', { name: 'Close cart' }).click();
+
+    // A deploy removed the chunk (routing disables the HTTP cache, so it is asked for again).
+    let chunkRequests = 0;
+    const missing = (route: Route) => {
+      chunkRequests++;
+      return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+    };
+    await page.route('**/Calendar-*.js', missing);
+    await page.reload();
+    await hydrated();
+    const loads = documentLoads();
+    const reloaded = page.waitForRequest((r: Request) => r.isNavigationRequest() && r.frame() === page.mainFrame());
+    // Opening the drawer asks for the calendar: its chunk is gone → one reload.
+    await cartButton.click();
+    expect((await reloaded).url()).toBe(`${base}/products/bodega-bunch`);
+    await page.waitForLoadState('load');
+    await hydrated();
+    const record = await page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY);
+    expect(JSON.parse(record!)).toMatchObject({ path: '/products/bodega-bunch' });
+
+    // Same path, within 10 s: no second reload, the error instead of "Loading..." forever.
+    await cartButton.click();
+    const alert = drawer.getByRole('alert').filter({ hasText: CALENDAR_FAILED });
+    await alert.getByText(CALENDAR_FAILED).waitFor();
+    expect(loads).toHaveLength(1);
+    expect(chunkRequests).toBeGreaterThanOrEqual(2);
+    await expect(drawer.getByText('Loading...').count()).resolves.toBe(0);
+    await expect(drawer.getByRole('button', { name: 'Checkout' }).isDisabled()).resolves.toBe(true);
+
+    // The chunk is back: Retry shows the calendar, without a reload.
+    await page.unroute('**/Calendar-*.js', missing);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await drawer.locator('.rdp-root').waitFor();
+    await expect(alert.count()).resolves.toBe(0);
+    expect(loads).toHaveLength(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  /** Payload requests seen, and the most in flight at once. */
+  function watchPayloads() {
+    const seen: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const isPayload = (r: Request) => new URL(r.url()).pathname.startsWith('/__payload/');
+    page.on('request', (r) => {
+      if (!isPayload(r)) return;
+      seen.push(new URL(r.url()).pathname + new URL(r.url()).search);
+      most = Math.max(most, ++inFlight);
+    });
+    const done = (r: Request) => {
+      if (isPayload(r)) inFlight--;
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    return { seen, most: () => most, inFlight: () => inFlight };
+  }
+
+  /** Two animation frames: IntersectionObserver callbacks for what is on screen have run. */
+  const frames = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+  test('visible links prefetch their payloads, at most 4 at once, each once; the navigation uses them', async () => {
+    await openPage({ viewport: { width: 1280, height: 2400 } });
+    // Payload requests are held (not answered) until four are in flight, then all pass.
+    const held: Route[] = [];
+    let passing = false;
+    let fourHeld: () => void = () => undefined;
+    const four = new Promise<void>((resolve) => {
+      fourHeld = resolve;
+    });
+    await page.route('**/__payload/**', (route) => {
+      if (passing) return route.continue();
+      held.push(route);
+      if (held.length >= 4) fourHeld();
+    });
+    const payloads = watchPayloads();
+    const manifest = manifestResponse(loadClientManifest(t.config.clientDistDir).buildId);
+    const journalPrefetched = page.waitForResponse(`${base}/__payload/journal`);
+    await page.goto(`${base}/`);
+    await hydrated();
+    // Four held in flight, and no fifth while they are.
+    await four;
+    await manifest;
+    await frames();
+    expect(held).toHaveLength(4);
+    expect(payloads.most()).toBe(4);
+
+    // Once they are answered the queue goes on, never past 4 in flight.
+    const fifth = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/__payload/'));
+    passing = true;
+    for (const route of held) await route.continue();
+    await fifth;
+    await journalPrefetched;
+    expect(payloads.seen.length).toBeGreaterThan(4);
+    expect(new Set(payloads.seen).size).toBe(payloads.seen.length);
+    expect(payloads.seen.some((u) => u.startsWith('/__payload/root') || u.startsWith('/__payload/cart'))).toBe(false);
+
+    // The journal navigates on the prefetched payload: no second request for it.
+    await primaryLink('Journal').click();
+    await page.waitForURL(`${base}/journal`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(payloads.seen.filter((u) => u === '/__payload/journal')).toHaveLength(1);
+    expect(payloads.most()).toBe(4);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test.each([
+    ['saveData', { saveData: true, effectiveType: '4g' }],
+    ['2g', { saveData: false, effectiveType: '2g' }],
+  ])('no prefetch under navigator.connection %s', async (_name, connection) => {
+    await openPage({ viewport: { width: 1280, height: 2400 } });
+    await context.addInitScript((c) => {
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ ...c }) });
+    }, connection);
+    const payloads = watchPayloads();
+    const manifest = manifestResponse(loadClientManifest(t.config.clientDistDir).buildId);
+    await page.goto(`${base}/`);
+    await hydrated();
+    await page.waitForLoadState('load');
+    await manifest;
+    await frames();
+    await page.mouse.wheel(0, 5000);
+    await frames();
+    expect(await page.evaluate(() => (navigator as Navigator & { connection: unknown }).connection)).toEqual(connection);
+    expect(payloads.seen).toEqual([]);
+    // A click still navigates, fetching its payload then.
+    await primaryLink('Journal').click();
+    await page.waitForURL(`${base}/journal`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(payloads.seen).toEqual(['/__payload/journal']);
+  });
+});
