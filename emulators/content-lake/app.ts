@@ -3,6 +3,7 @@
  * - `GET /v{apiVersion}/data/query/{dataset}?query=…&$name=<JSON>&perspective=…&returnQuery=false`
  *   and `POST` of `{ query, params }` (long queries) → 200 `{ query?, result, ms }`;
  * - `GET /v{apiVersion}/data/doc/{dataset}/{id,id…}` → `{ documents, omitted }` (getDocument);
+ * - `POST /v{apiVersion}/data/mutate/{dataset}` `{ mutations }` → `{ transactionId, results }` (mutate.ts, in memory);
  * - `GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}[/{vanity}]?w=…` → image bytes.
  * Errors use Sanity's JSON shapes (see errors.ts); unknown dataset or path → 404.
  */
@@ -14,6 +15,7 @@ import { renderImage, type ImageFormat } from '../shared/images';
 import type { SanityDocument } from './dataset';
 import { badRequest, ContentLakeError, httpError } from './errors';
 import { ImageParamError, imageFormatOf, parseImageParams } from './image-params';
+import { applyMutations } from './mutate';
 import { applyPerspective, isPrivateId, needsPrivateAccess, resolvePerspective, type Perspective } from './perspective';
 import { createView, runQuery, type QueryView } from './query';
 
@@ -36,7 +38,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function createContentLakeApp(config: ContentLakeConfig): express.Express {
   const { projectId, dataset, token, documents, contentDir, onRequest } = config;
   const byId = new Map(documents.map((doc) => [doc._id, doc]));
-  // Views are memoised since the dataset never changes; bounded, as release names are free text.
+  // Views are memoised (dropped on a mutation); bounded, as release names are free text.
   const views = new LRUCache<string, QueryView>({ max: 32 });
 
   /** The documents a request may see under `perspective`. */
@@ -116,6 +118,18 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
       else omitted.push({ id, reason: 'existence' });
     }
     res.json({ documents: found, omitted });
+  });
+
+  // Mutations (mutate.ts): an editor's change in local mode and tests; with a token, it is required.
+  app.post('/:version/data/mutate/:dataset', express.json({ limit: '5mb' }), (req, res) => {
+    dataTarget(req);
+    if (token !== undefined && !hasPrivateAccess(req)) throw httpError(401, 'Mutations need an authenticated request');
+    const result = applyMutations(byId, req.body);
+    documents.splice(0, documents.length, ...byId.values());
+    views.clear();
+    // @sanity/client asks for the documents back (`returnDocuments=true`) to resolve `commit()`.
+    const withDocuments = searchParams(req).get('returnDocuments') === 'true';
+    res.json(withDocuments ? { ...result, results: result.results.map((r) => ({ ...r, document: byId.get(r.id) })) } : result);
   });
 
   app.get('/images/:projectId/:dataset/:file{/:vanity}', async (req, res) => {

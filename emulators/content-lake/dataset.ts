@@ -1,6 +1,6 @@
 /**
  * The seed dataset: `{contentDir}/dataset.ndjson`, one Sanity document (JSON object with a
- * string `_id` and `_type`) a line, read once at start; the emulator never writes to it.
+ * string `_id` and `_type`) a line, read once at start; the emulator never writes to it (mutations change its in-memory copy).
  */
 import { readFile } from 'node:fs/promises';
 

@@ -3,7 +3,7 @@
  * (`{contentDir}/dataset.ndjson`, images in `{contentDir}/images/`), for the real
  * `@sanity/client` and `@sanity/image-url` configured with
  * `{ apiHost: url, useProjectHostname: false, useCdn: false }` / `{ baseUrl: url }`.
- * Read-only; see README.md for what it supports and how it differs from Sanity.
+ * Mutations change the in-memory copy only; see README.md for what it supports and how it differs from Sanity.
  */
 import path from 'node:path';
 import { DEFAULT_CONTENT_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';

@@ -63,6 +63,8 @@ export async function startTestApp(
     log?: pino.Logger;
     /** Sign-up outbox options (a short backoff for suites that wait for retries). */
     outbox?: SignUpOutboxOptions;
+    /** Origin page cache overrides (a clock, windows). */
+    pageCache?: AppDeps['pageCache'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
@@ -76,7 +78,17 @@ export async function startTestApp(
     customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
   });
   const distDir = await clientDistDir();
-  const env = { NODE_ENV: 'test', SITE_URL: siteUrl, CLIENT_DIST_DIR: distDir, OUTBOX_DIR: path.join(dataDir, 'outbox'), ...opts.env };
+  // The origin page cache is off unless a suite (or PAGE_CACHE=on in the environment) turns it on:
+  // most suites change an upstream and ask for the same URL again, expecting a new render.
+  const pageCache = process.env.PAGE_CACHE ?? 'off';
+  const env = {
+    NODE_ENV: 'test',
+    SITE_URL: siteUrl,
+    CLIENT_DIST_DIR: distDir,
+    OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    PAGE_CACHE: pageCache,
+    ...opts.env,
+  };
   const config = loadConfig(env, emulators.connection);
   const log = opts.log ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const manifest = loadClientManifest(distDir);
@@ -88,7 +100,7 @@ export async function startTestApp(
     const cache = opts.cache?.(log) ?? new MemoryCache(log);
     const outbox = createSignUpOutbox(config, log, outboxOptions);
     outbox.start();
-    const app = createApp(config, { log, cache, manifest, outbox, rateLimits: opts.rateLimits });
+    const app = createApp(config, { log, cache, manifest, outbox, rateLimits: opts.rateLimits, pageCache: opts.pageCache });
     return {
       app,
       config,
@@ -101,6 +113,7 @@ export async function startTestApp(
       },
       async stop() {
         await outbox.stop();
+        await app.locals.pageCache?.close();
         await cache.close();
         if (!owner) return;
         await emulators.stopAll();
