@@ -2,15 +2,20 @@
  * Builds both bundles (`npm run build` = `tsx esbuild.config.ts`):
  * - browser: client/entry.tsx → dist/client/assets/ (ESM, code splitting, minified, hashed
  *   names, sourcemaps, CSS bundled from client/styles/) plus dist/client/manifest.json
- *   `{ buildId, entry, css }`, which the render handler reads to emit the entry module and CSS;
+ *   `{ buildId, entry, css }`, which the render handler reads to emit the entry module and CSS,
+ *   and a brotli (`.br`) and gzip (`.gz`) copy of each asset, which server/http/precompressed.ts
+ *   serves to browsers that accept them;
  * - server: server/index.ts → dist/server/index.js (CommonJS for Node 24, dependencies left in
  *   node_modules).
  * The functions are exported so tests can build into a temporary folder.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { PRECOMPRESSED_EXTENSIONS } from './server/http/precompressed';
 import type { ClientManifest } from './server/render/manifest';
 
 const ROOT = __dirname;
@@ -54,7 +59,26 @@ export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Prom
   });
   const manifest = manifestFrom(result.metafile, assets);
   await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await precompress(assets);
   return manifest;
+}
+
+/** Write `{file}.br` (quality 11) and `{file}.gz` (level 9) next to every compressible asset under `dir`. */
+export async function precompress(dir: string): Promise<void> {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const files = (await readdir(dir, { recursive: true })).filter((f) => PRECOMPRESSED_EXTENSIONS.includes(path.extname(f)));
+  await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(dir, file);
+      const body = await readFile(full);
+      const [br, gzipped] = await Promise.all([
+        brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gz(body, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gzipped)]);
+    }),
+  );
 }
 
 function manifestFrom(metafile: Metafile, assetsDir: string): ClientManifest {

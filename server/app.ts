@@ -2,7 +2,8 @@
  * The Express app (docs/architecture.md §3, §4): built from a config, a logger, a cache and the
  * client manifest, never listening, so tests mount it with supertest. Order: security headers, compression, request id + logs, static
  * assets, the redirect table (legacy paths answer 301 before any loader), sitemaps and robots.txt,
- * payload JSON, the browser JSON API (cart, availability, customer, marketing sign-ups), the no-JavaScript
+ * the origin page cache (server/page-cache), payload JSON, the signed Sanity and Shopify webhooks
+ * (raw bodies, before the /api guard), the browser JSON API (cart, availability, customer, marketing sign-ups), the no-JavaScript
  * cart form (POST /cart) and the product unlock form (POST /products/{handle}/unlock), the only
  * urlencoded bodies, health, the sign-in callback
  * (GET /accounts/account?code&state), then the page render handler (catch-all).
@@ -16,6 +17,7 @@ import { RedisCache, type Cache } from './cache';
 import type { Config } from './config';
 import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
+import { precompressedAssets } from './http/precompressed';
 import { requestContext, requestLog } from './http/request-context';
 import { securityHeaders } from './http/security';
 import { createAvailabilityService } from './cart/calendar';
@@ -44,6 +46,9 @@ import { unlockedInRequest, unlockScope } from './unlock/request-scope';
 import { createUnlockTokens } from './unlock/token';
 import { createContentClient } from './upstream/content/client';
 import { storefrontClientFactory } from './upstream/storefront/client';
+import { createRoutes } from '../client/routes';
+import { createPageCache, MemoryPageStore, RedisPageStore, trackDataKeys, type PageCache, type PageCacheOptions } from './page-cache';
+import { webhookRoutes } from './routes/webhooks';
 
 export type AppDeps = {
   log: Logger;
@@ -57,10 +62,12 @@ export type AppDeps = {
   outbox: Outbox;
   /** Per-tier rate limit overrides (tests); default server/http/rate-limit.ts DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<Record<RateLimitTier, TierOptions>>;
+  /** Origin page cache overrides (tests: a clock, shorter windows); on/off and size come from config. */
+  pageCache?: Partial<Pick<PageCacheOptions, 'now' | 'freshMs' | 'staleMs' | 'notFoundMs'>>;
 };
 
 /** The Express app and the cart service every cart entry point uses (tests reach it too). */
-export type App = express.Express & { locals: { cart: CartService } };
+export type App = express.Express & { locals: { cart: CartService; pageCache: PageCache | null } };
 
 /**
  * A product's title from its content card: null when no product has that handle, `fallback`
@@ -79,7 +86,9 @@ async function productTitle(data: UpstreamData, handle: string, fallback: string
 export function createApp(config: Config, deps: AppDeps): App {
   const storefront = storefrontClientFactory(config.storefront);
   const content = createContentClient(config.content);
-  const data = new UpstreamData({ config, cache: deps.cache, content, storefront, log: deps.log });
+  // Data reads go through a cache that remembers its keys, so webhooks can delete them (server/page-cache).
+  const dataCache = trackDataKeys(deps.cache);
+  const data = new UpstreamData({ config, cache: dataCache, content, storefront, log: deps.log });
   // Password-protected products: per-product signed unlock cookies (server/unlock).
   const unlock = createUnlockTokens(config.unlockSecret, config.siteUrl);
   const cart = createCartService({
@@ -129,6 +138,8 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   app.use(
     '/assets',
+    // The build's .br/.gz copies when the browser accepts them (server/http/precompressed.ts).
+    precompressedAssets(path.join(config.clientDistDir, 'assets')),
     express.static(path.join(config.clientDistDir, 'assets'), {
       immutable: true,
       maxAge: '1y',
@@ -137,14 +148,32 @@ export function createApp(config: Config, deps: AppDeps): App {
     }),
   );
   // Legacy paths answer their 301 before any loader or payload sees them (spec §2); then the SEO files.
-  const redirects = createRedirectSource({ content, cache: deps.cache, log: deps.log });
+  const redirects = createRedirectSource({ content, cache: dataCache, log: deps.log });
   app.use(redirectRoutes(redirects));
   app.use(
-    sitemapRoutes({ content, cache: deps.cache, redirects, siteUrl: config.siteUrl, productHandles: async () => (await data.priceIndex()).keys() }),
+    sitemapRoutes({ content, cache: dataCache, redirects, siteUrl: config.siteUrl, productHandles: async () => (await data.priceIndex()).keys() }),
   );
   app.use(robotsRoutes(config.siteUrl));
+  // The origin page cache answers public pages and payloads before they render (docs/architecture.md §8).
+  const pageCache = config.pageCache.enabled
+    ? createPageCache({
+        store:
+          deps.cache instanceof RedisCache
+            ? new RedisPageStore(deps.cache.redis, deps.log, config.pageCache.maxBytes, deps.pageCache?.now)
+            : new MemoryPageStore(config.pageCache.maxBytes, deps.pageCache?.now),
+        buildId: deps.manifest.buildId,
+        routes: createRoutes(dataSource),
+        siteUrl: config.siteUrl,
+        log: deps.log,
+        ...deps.pageCache,
+      })
+    : null;
+  app.locals.pageCache = pageCache;
+  if (pageCache) app.use(pageCache.middleware);
   app.use(payloadRoutes(dataSource, config.siteUrl));
 
+  // Signed webhooks from Sanity and Shopify: another origin, raw bodies, so before the /api guard.
+  app.use(webhookRoutes({ secrets: config.webhooks, pageCache, dataCache, log: deps.log }));
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));
   app.use(cartRoutes(cart));
   app.use(availabilityRoutes(cart));
@@ -156,7 +185,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
   app.use(productUnlockRoutes({ content, tokens: unlock, limit: limits.unlock, siteUrl: config.siteUrl }));
 
-  app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.manifest.buildId }));
+  app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.manifest.buildId, manifest: deps.manifest, outbox: deps.outbox }));
   app.use(customerCallbackRoutes({ authorization, siteUrl: config.siteUrl, log: deps.log }));
   app.use(
     createRenderHandler({

@@ -111,7 +111,22 @@ export type Config = {
    * (a restart locks the products again, which is fine on a laptop).
    */
   unlockSecret: string;
+  /**
+   * Webhook secrets (server/routes/webhooks.ts): `SANITY_WEBHOOK_SECRET` (Sanity's webhook
+   * secret, signature header `sanity-webhook-signature`) and `SHOPIFY_WEBHOOK_SECRET` (the app's
+   * client secret, `X-Shopify-Hmac-Sha256`). Live: optional, and that webhook answers 503 while
+   * unset; local: the known values LOCAL_WEBHOOK_SECRETS, so tests and a laptop can sign.
+   */
+  webhooks: { sanitySecret: string | null; shopifySecret: string | null };
+  /**
+   * The origin page cache (server/page-cache, docs/architecture.md §8): `PAGE_CACHE=off`
+   * disables it (benchmarks); `PAGE_CACHE_MAX_MB` bounds the in-process store (default 64).
+   */
+  pageCache: { enabled: boolean; maxBytes: number };
 };
+
+/** Local mode's webhook secrets: known, so the test suites and a local shop can sign webhooks. */
+export const LOCAL_WEBHOOK_SECRETS = { sanitySecret: 'local-sanity-webhook-secret', shopifySecret: 'local-shopify-webhook-secret' } as const;
 
 /**
  * The project root, from source (server/) or from the server bundle (dist/server/), since the
@@ -245,6 +260,10 @@ const Env = z.object({
     .regex(/^G-[A-Z0-9]+$/, 'a GA4 measurement id such as G-ABC123')
     .optional(),
   UNLOCK_SECRET: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  SANITY_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  SHOPIFY_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
 });
 
 /** Variables that must all be set in live mode (docs/architecture.md §2). */
@@ -320,6 +339,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
     redisUrl: e.REDIS_URL ?? null,
     // Live mode requires it below; locally an unguessable per-process secret.
     unlockSecret: e.UNLOCK_SECRET ?? randomBytes(32).toString('hex'),
+    webhooks: {
+      sanitySecret: e.SANITY_WEBHOOK_SECRET ?? (mode === 'local' ? LOCAL_WEBHOOK_SECRETS.sanitySecret : null),
+      shopifySecret: e.SHOPIFY_WEBHOOK_SECRET ?? (mode === 'local' ? LOCAL_WEBHOOK_SECRETS.shopifySecret : null),
+    },
+    pageCache: { enabled: e.PAGE_CACHE === 'on', maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 },
   };
   const outbox = {
     timeoutMs: e.KLAVIYO_TIMEOUT_MS,

@@ -14,17 +14,25 @@ export type Money = { amount: string; currencyCode: string };
 
 /**
  * A ready-to-render image, from either source (Shopify CDN or Sanity's image pipeline).
- * `src` is the default width (1000, spec §9), `srcSet` lists the default widths
- * (250…3000) in WebP, `placeholder` is a tiny blurred image (data URL or 10x10 URL).
+ * `src` is the image at the default width (1000, spec §9) on its image host; the srcset (WebP,
+ * default widths or densities 1 and 2) and the 10x10 blurred placeholder are built from it where
+ * it is rendered (shared/images.ts), so the page state carries one URL per image.
  */
 export type Picture = {
   src: string;
-  srcSet: string;
   width: number;
   height: number;
   alt: string;
-  placeholder: string | null;
 };
+
+/** A product card as the header's dropdowns show it (client/components/QuickShopCard.tsx). */
+export type HeaderProductCard = Pick<ProductCard, 'handle' | 'title' | 'minPrice' | 'image'>;
+
+/** How many products a header dropdown shows (client/components/Header.tsx). */
+export const HEADER_DROPDOWN_PRODUCTS = 4;
+
+/** How many RELATED products the product page shows (spec §7 recommendations). */
+export const RELATED_PRODUCTS = 4;
 
 /** A resolved navigation link (spec §2 route resolution): `external` opens in a new tab. */
 export type NavLink = { key: string; title: string; href: string; external: boolean };
@@ -162,7 +170,11 @@ export type SiteSettings = {
     footerMenu: { title: string | null; links: NavLink[] };
   };
   pdpSettings: {
-    defaultPDPAccordionItems: AccordionItem[];
+    /**
+     * Server side only: the product loader gives them to products without their own; the root
+     * route's data (sent to the browser with every page) leaves them out.
+     */
+    defaultPDPAccordionItems?: AccordionItem[];
     reserveFormText: string | null;
     reserveProductSuccessMessage: string | null;
     backInStockButtonLabel: string | null;
@@ -173,10 +185,10 @@ export type SiteSettings = {
   header: {
     announcementBarSettings: { enabled: boolean; text: string | null };
     headerMenu: NavLink[];
-    headerMegaMenu: { key: string; link: NavLink; products: ProductCard[] }[];
+    headerMegaMenu: { key: string; link: NavLink; products: HeaderProductCard[] }[];
     rightHeaderMenu: NavLink[];
     primaryHeaderLink: NavLink | null;
-    primaryLinkProducts: ProductCard[];
+    primaryLinkProducts: HeaderProductCard[];
     viewAllButton: NavLink | null;
   };
   cartData: {

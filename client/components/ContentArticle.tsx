@@ -10,7 +10,7 @@ import { RichText } from './RichText';
 export function ContentArticle({ page, children }: { page: ContentPage; children?: ReactNode }) {
   return (
     <article className="content-page">
-      {page.heroImage && <Picture picture={page.heroImage} eager className="content-page__hero" />}
+      {page.heroImage && <Picture picture={page.heroImage} priority className="content-page__hero" />}
       <div className="container container--narrow">
         <h1>{page.title}</h1>
         <RichText value={page.body} />

@@ -27,7 +27,7 @@ export function EditorialEntry(props: {
           <p className="entry__meta">{meta}</p>
         </header>
       </div>
-      {image && <Picture picture={image} eager ratio={3 / 2} className="entry__image" sizes="(min-width: 1100px) 1040px, 100vw" />}
+      {image && <Picture picture={image} priority ratio={3 / 2} className="entry__image" sizes="(min-width: 1100px) 1040px, 100vw" />}
       {children}
     </article>
   );

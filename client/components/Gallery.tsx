@@ -1,5 +1,6 @@
 /** Product gallery: the selected image large, thumbnails as buttons below. */
 import type { Picture as PictureData } from '../../shared/types';
+import { GALLERY_SIZES } from '../lib/image-sizes';
 import { Picture } from './Picture';
 
 export function Gallery({
@@ -17,15 +18,7 @@ export function Gallery({
   if (!main) return null;
   return (
     <div className="gallery">
-      <Picture
-        key={main.src}
-        picture={main}
-        eager
-        ratio={4 / 5}
-        sizes="(min-width: 768px) 55vw, 100vw"
-        className="gallery__main"
-        alt={main.alt || title}
-      />
+      <Picture key={main.src} picture={main} priority ratio={4 / 5} sizes={GALLERY_SIZES} className="gallery__main" alt={main.alt || title} />
       {images.length > 1 && (
         <ul className="gallery__thumbs" aria-label="Product images">
           {images.map((image, i) => (

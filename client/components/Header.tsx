@@ -9,7 +9,9 @@
  */
 import { observer } from 'mobx-react-lite';
 import { Link, useLocation } from 'react-router';
-import type { NavLink, ProductCard, SiteSettings } from '../../shared/types';
+import { HEADER_DROPDOWN_PRODUCTS, type HeaderProductCard, type NavLink, type SiteSettings } from '../../shared/types';
+import { responsiveImage } from '../../shared/images';
+import { LOGO_SIZES } from '../lib/image-sizes';
 import { useHeaderScroll } from '../lib/use-header-scroll';
 import { useStores } from '../stores';
 import { AccountLink } from './AccountLink';
@@ -26,7 +28,7 @@ function DropdownItem({
   primary = false,
 }: {
   link: NavLink;
-  products: ProductCard[];
+  products: HeaderProductCard[];
   viewAll?: NavLink | null;
   primary?: boolean;
 }) {
@@ -41,7 +43,7 @@ function DropdownItem({
       <LinkTo link={link} />
       <div className="dropdown" role="group" aria-label={`${link.title} products`}>
         <ul className="dropdown__grid">
-          {products.slice(0, 4).map((p) => (
+          {products.slice(0, HEADER_DROPDOWN_PRODUCTS).map((p) => (
             <li key={p.handle}>
               <QuickShopCard card={p} />
             </li>
@@ -86,7 +88,7 @@ function Logo({ settings }: { settings: SiteSettings }) {
       }}
     >
       {/* Decorative: the site title beside it names the link. */}
-      {icon && <img className="logo__mark" src={icon.src} alt="" width={48} height={48} />}
+      {icon && <img className="logo__mark" {...responsiveImage(icon.src, LOGO_SIZES)} alt="" width={48} height={48} />}
       <span className="logo__text">{settings.siteTitle}</span>
     </Link>
   );

@@ -14,7 +14,7 @@ export function PhotoStreamFigure({ item, overGrid, titleId }: { item: PhotoStre
   const neighbour = overGrid ? { state: { overGrid: true } satisfies OverGridState, replace: true, preventScrollReset: true } : {};
   return (
     <figure className="photo-figure">
-      {item.image && <Picture picture={item.image} eager sizes="(min-width: 1024px) 60vw, 100vw" className="photo-figure__image" />}
+      {item.image && <Picture picture={item.image} priority sizes="(min-width: 1024px) 60vw, 100vw" className="photo-figure__image" />}
       <figcaption className="photo-figure__caption">
         <Title id={titleId} className="photo-figure__title">
           {item.title}

@@ -1,24 +1,33 @@
 /**
  * A responsive <img> (srcSet/sizes, width/height so the layout never jumps) with blur-up:
  * the tiny placeholder sits blurred behind the image until its load event. Without JS the
- * image simply paints over the placeholder, so it is always visible.
+ * image simply paints over the placeholder, so it is always visible. The srcSet (WebP, the
+ * default widths, or densities 1 and 2 for a fixed `sizes` like "80px") and the 10x10
+ * placeholder are built from `picture.src` (shared/images.ts), identically on both sides.
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { placeholderUrl, responsiveImage } from '../../shared/images';
 import type { Picture as PictureData } from '../../shared/types';
+import { FULL_WIDTH_SIZES } from '../lib/image-sizes';
 
 type Props = {
   picture: PictureData;
   /** CSS `sizes`; default full width (spec §9). */
   sizes?: string;
-  /** Above the fold: load eagerly with high priority; otherwise lazily. */
+  /** Above the fold: load eagerly; otherwise lazily. */
   eager?: boolean;
+  /**
+   * The page's LCP image: eager with `fetchpriority="high"` (home, collection and product pages
+   * also preload it from the head, server/render/lcp.ts, with the same srcset and sizes).
+   */
+  priority?: boolean;
   /** Fill a box of this aspect ratio (width / height), cropping with object-fit. */
   ratio?: number;
   className?: string;
   alt?: string;
 };
 
-export function Picture({ picture, sizes = '100vw', eager = false, ratio, className, alt }: Props) {
+export function Picture({ picture, sizes = FULL_WIDTH_SIZES, eager = false, priority = false, ratio, className, alt }: Props) {
   const img = useRef<HTMLImageElement>(null);
   const [loaded, setLoaded] = useState(false);
   // An image that finished before hydration fired its load event before React listened.
@@ -26,23 +35,25 @@ export function Picture({ picture, sizes = '100vw', eager = false, ratio, classN
     if (img.current?.complete) setLoaded(true);
   }, [picture.src]);
 
+  const image = responsiveImage(picture.src, sizes);
+  const placeholder = loaded ? null : placeholderUrl(picture.src);
   const style = {
-    ...(picture.placeholder && !loaded ? { '--placeholder': `url("${encodeURI(picture.placeholder)}")` } : {}),
+    ...(placeholder ? { '--placeholder': `url("${placeholder.replace(/["\\]/g, encodeURIComponent)}")` } : {}),
     ...(ratio ? { aspectRatio: String(ratio) } : {}),
   } as CSSProperties;
   return (
     <span className={`picture${loaded ? ' is-loaded' : ''}${ratio ? ' picture--fill' : ''}${className ? ` ${className}` : ''}`} style={style}>
       <img
         ref={img}
-        src={picture.src}
-        srcSet={picture.srcSet || undefined}
-        sizes={sizes}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={image.sizes}
         width={picture.width}
         height={picture.height}
         alt={alt ?? picture.alt}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : undefined}
-        decoding="async"
+        loading={eager || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding={priority ? undefined : 'async'}
         onLoad={() => setLoaded(true)}
       />
     </span>

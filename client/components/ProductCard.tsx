@@ -1,19 +1,21 @@
 /**
- * A product tile: image (second image on hover), title, "From" minimum price, and the card's
- * state (sold out, drop date, password text) or banner.
+ * A product tile: image (second image on hover, for hovering pointers once hydrated), title,
+ * "From" minimum price, and the card's state (sold out, drop date, password text) or banner.
  */
 import { Link } from 'react-router';
 import { productPath } from '../../shared/links';
 import type { ProductCard as ProductCardData } from '../../shared/types';
 import { cardAvailability } from '../../shared/product-availability';
 import { formatDate } from '../lib/format';
+import { CARD_SIZES } from '../lib/image-sizes';
+import { useCanHover } from '../lib/use-can-hover';
 import { Picture } from './Picture';
 import { Price } from './Price';
 
-const CARD_SIZES = '(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 50vw';
-
-export function ProductCard({ card, eager = false }: { card: ProductCardData; eager?: boolean }) {
+export function ProductCard({ card, eager = false, priority = false }: { card: ProductCardData; eager?: boolean; priority?: boolean }) {
   const availability = cardAvailability(card);
+  // The second image shows on hover only: rendered once hydrated, for pointers that hover.
+  const canHover = useCanHover();
   const note =
     availability.kind === 'soldOut'
       ? availability.text
@@ -25,8 +27,8 @@ export function ProductCard({ card, eager = false }: { card: ProductCardData; ea
   return (
     <Link to={productPath(card.handle)} className="product-card">
       <span className="product-card__media">
-        {card.image && <Picture picture={card.image} ratio={4 / 5} sizes={CARD_SIZES} eager={eager} />}
-        {card.hoverImage && <Picture picture={card.hoverImage} ratio={4 / 5} sizes={CARD_SIZES} className="product-card__hover" alt="" />}
+        {card.image && <Picture picture={card.image} ratio={4 / 5} sizes={CARD_SIZES} eager={eager} priority={priority} />}
+        {card.hoverImage && canHover && <Picture picture={card.hoverImage} ratio={4 / 5} sizes={CARD_SIZES} className="product-card__hover" alt="" />}
         {card.cardBanner?.text && (
           <span
             className="product-card__banner"
@@ -48,13 +50,24 @@ export function ProductCard({ card, eager = false }: { card: ProductCardData; ea
   );
 }
 
-/** Responsive grid of product cards (2 columns on phones, up to 4 on wide screens). */
-export function ProductGrid({ products, eagerCount = 0 }: { products: ProductCardData[]; eagerCount?: number }) {
+/**
+ * Responsive grid of product cards (2 columns on phones, up to 4 on wide screens); the first
+ * `eagerCount` images load eagerly, the first with high priority when `priorityFirst` (the LCP).
+ */
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  priorityFirst = false,
+}: {
+  products: ProductCardData[];
+  eagerCount?: number;
+  priorityFirst?: boolean;
+}) {
   return (
     <ul className="product-grid">
       {products.map((card, i) => (
         <li key={card.handle}>
-          <ProductCard card={card} eager={i < eagerCount} />
+          <ProductCard card={card} eager={i < eagerCount} priority={priorityFirst && i === 0} />
         </li>
       ))}
     </ul>

@@ -8,14 +8,14 @@ export function CollectionPage() {
   return (
     <div className="collection">
       <header className={`collection-hero${collection.image ? '' : ' collection-hero--plain'}`}>
-        {collection.image && <Picture picture={collection.image} eager className="collection-hero__image" />}
+        {collection.image && <Picture picture={collection.image} priority className="collection-hero__image" />}
         <div className="collection-hero__content">
           <h1>{collection.title}</h1>
           {collection.descriptionHtml && <div className="collection-hero__text" dangerouslySetInnerHTML={{ __html: collection.descriptionHtml }} />}
         </div>
       </header>
       <div className="container">
-        <ProductGrid products={products} eagerCount={2} />
+        <ProductGrid products={products} eagerCount={2} priorityFirst={!collection.image} />
       </div>
     </div>
   );

@@ -12,7 +12,7 @@ function Module({ module, first }: { module: HomeModule; first: boolean }) {
     case 'hero':
       return (
         <section className="hero">
-          {module.image && <Picture picture={module.image} eager={first} className="hero__image" />}
+          {module.image && <Picture picture={module.image} priority={first} className="hero__image" />}
           <div className="hero__content">
             {first ? <h1>{module.title}</h1> : <h2>{module.title}</h2>}
             {module.text && <p>{module.text}</p>}

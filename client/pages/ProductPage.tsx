@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RouteDataMap } from '../../shared/route-data';
-import type { ProductDetail, ProductVariant, SiteSettings } from '../../shared/types';
+import { RELATED_PRODUCTS, type ProductDetail, type ProductVariant, type SiteSettings } from '../../shared/types';
 import { useViewedProductEvent } from '../analytics/use-viewed-product';
 import { AddToCart } from '../components/AddToCart';
 import { Gallery } from '../components/Gallery';
@@ -163,7 +163,7 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
           <h2 id="related-title" className="section__title">
             RELATED
           </h2>
-          <ProductGrid products={related.slice(0, 4)} />
+          <ProductGrid products={related.slice(0, RELATED_PRODUCTS)} />
         </section>
       )}
     </article>

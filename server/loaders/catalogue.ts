@@ -4,7 +4,7 @@
  */
 import type { RouteDataMap, RouteParams } from '../../shared/route-data';
 import { cardAvailability } from '../../shared/product-availability';
-import type { ProductCard, ProductDetail } from '../../shared/types';
+import { RELATED_PRODUCTS, type ProductCard, type ProductDetail } from '../../shared/types';
 import { withoutPasswordGate } from '../unlock/card';
 import { money, shopifyPicture } from '../upstream/storefront/reshape';
 import { notFound, segment } from './params';
@@ -116,7 +116,11 @@ export async function loadProduct(
       jsonLd: [productJsonLd(detail, url)],
     }),
     product: detail,
-    related: related.filter((p) => p.handle !== handle).map((p) => recommendationCard(p, cards.get(p.handle), data)),
+    // Only the cards the page shows travel to the browser.
+    related: related
+      .filter((p) => p.handle !== handle)
+      .slice(0, RELATED_PRODUCTS)
+      .map((p) => recommendationCard(p, cards.get(p.handle), data)),
   };
 }
 

@@ -70,7 +70,10 @@ function unavailableSettings(siteUrl: string): SiteSettings {
 /** Spec §4: the settings error marker becomes `isError: true` (never a thrown error). */
 export async function loadRoot(data: UpstreamData, siteUrl: string): Promise<RouteDataMap['root']> {
   const result = await data.siteSettings();
-  return result.isError ? { settings: unavailableSettings(siteUrl), isError: true } : { settings: result.settings, isError: false };
+  if (result.isError) return { settings: unavailableSettings(siteUrl), isError: true };
+  // The browser never reads the default accordion items (products carry theirs): not in the state.
+  const { defaultPDPAccordionItems: _serverOnly, ...pdpSettings } = result.settings.pdpSettings;
+  return { settings: { ...result.settings, pdpSettings }, isError: false };
 }
 
 /**

@@ -76,7 +76,13 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
   enableStaticRendering(true);
   const handler = createStaticHandler(createRoutes(dataSource));
   const origin = new URL(siteUrl).origin;
-  const config: AppConfig = { siteUrl, shippingExcludedTag, calendarCss: manifest.lazyCss[CALENDAR_MODULE] ?? null, analytics };
+  const config: AppConfig = {
+    siteUrl,
+    shippingExcludedTag,
+    calendarCss: manifest.lazyCss[CALENDAR_MODULE] ?? null,
+    analytics,
+    buildId: manifest.buildId,
+  };
   // Personal: the cart and account routes, and a product page whose request carries that
   // product's unlock cookie (its answer may be the unlocked product, server/unlock).
   const isPersonal = (url: URL, cookie: string | undefined) =>
@@ -147,6 +153,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       favicon: settings?.favicon ?? null,
       ogType: ogTypeFor(routeIds, status),
       state,
+      url,
     });
 
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -173,6 +180,8 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
         if (!res.headersSent) res.status(500).set('Cache-Control', 'no-store').type('text/plain').send('Internal Server Error');
       },
       onError(error) {
+        // A page whose render reported an error (or timed out) is never kept by the page cache.
+        res.locals.renderFailed = true;
         if (!controller.signal.aborted) logError(error, { url: url.pathname });
       },
     });

@@ -1,12 +1,14 @@
 /**
  * The document's <head> as HTML (spec §2): lang en, title, the page's managed tags
  * (description, keywords, canonical, Open Graph, JSON-LD: client/lib/seo.ts `headTags`, the
- * same list the browser writes on client navigation), favicon, the bundle's CSS and the JSON
+ * same list the browser writes on client navigation), favicon, preconnects to the image origins
+ * and the LCP image's preload (./lcp.ts, when `url` is given), the bundle's CSS and the JSON
  * state block. Only data blocks appear as inline scripts, never executable code
  * (docs/architecture.md §4.1).
  */
 import { headTags, type HeadData, type HeadTag } from '../../client/lib/seo';
 import { STATE_ELEMENT_ID, type AppState } from '../../client/lib/hydration';
+import { imageHints } from './lcp';
 import type { ClientManifest } from './manifest';
 import { escapeHtml, serializeForScript } from './serialize';
 
@@ -23,7 +25,7 @@ function tagHtml(tag: HeadTag): string {
 
 export function renderHead(
   head: HeadData,
-  opts: { manifest: ClientManifest; favicon: string | null; ogType: string; state: AppState | null },
+  opts: { manifest: ClientManifest; favicon: string | null; ogType: string; state: AppState | null; url?: URL },
 ): string {
   const tags = headTags(head, opts.ogType);
   // JSON-LD after the stylesheets, as before: the CSS is discovered first.
@@ -34,6 +36,7 @@ export function renderHead(
     `<title>${escapeHtml(head.title)}</title>`,
     ...tags.filter((t) => t.tag !== 'jsonld').map(tagHtml),
     `<link rel="icon" href="${escapeHtml(opts.favicon ?? 'data:,')}">`,
+    ...(opts.state && opts.url ? imageHints(opts.state.router.loaderData, opts.url) : []),
     ...opts.manifest.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...jsonLd.map(tagHtml),
     opts.state ? `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeForScript(opts.state)}</script>` : '',

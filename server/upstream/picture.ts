@@ -1,31 +1,19 @@
 /**
- * Picture building shared by both image sources (spec §9): `src` at the default width 1000,
- * `srcSet` over the default widths 250…3000, and a placeholder (10 px, or Sanity's lqip).
+ * Picture building shared by both image sources (spec §9): `src` at the default width 1000; the
+ * srcset and the 10x10 placeholder are derived from it where the picture is rendered
+ * (shared/images.ts), so they never travel in the page state.
  */
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS } from '../../shared/images';
 import type { Picture } from '../../shared/types';
 
-export const IMAGE_WIDTHS = [250, 375, 500, 750, 1000, 1400, 2000, 3000] as const;
-export const DEFAULT_IMAGE_WIDTH = 1000;
-export const PLACEHOLDER_WIDTH = 10;
+export { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS };
 /** Social sharing image width (spec §9). */
 export const SOCIAL_IMAGE_WIDTH = 1200;
 
 /**
- * @param urlAt     URL of the image at a given width in CSS px
+ * @param urlAt     URL of the image at a given width in CSS px (its host's width parameter set)
  * @param intrinsic the source's width and height (px) — the Picture keeps its aspect ratio
  */
-export function buildPicture(
-  urlAt: (width: number) => string,
-  intrinsic: { width: number; height: number },
-  alt: string,
-  placeholder: string | null,
-): Picture {
-  return {
-    src: urlAt(DEFAULT_IMAGE_WIDTH),
-    srcSet: IMAGE_WIDTHS.map((w) => `${urlAt(w)} ${w}w`).join(', '),
-    width: intrinsic.width,
-    height: intrinsic.height,
-    alt,
-    placeholder,
-  };
+export function buildPicture(urlAt: (width: number) => string, intrinsic: { width: number; height: number }, alt: string): Picture {
+  return { src: urlAt(DEFAULT_IMAGE_WIDTH), width: intrinsic.width, height: intrinsic.height, alt };
 }

@@ -2,8 +2,8 @@
  * Portable Text as the site renders it (client/components/RichText.tsx, spec §3): every mark
  * (pageLink, link, imageWithAlt, underline, title, strike-through, linebreak) and every style
  * (normal, alignLeft, alignCenter, alignRight), after the server's reshape (pageLink targets
- * resolved by shared/links.ts, images through @sanity/image-url with crop and hotspot, the
- * asset's lqip as the blur-up placeholder). The seeded dataset is checked to use them all.
+ * resolved by shared/links.ts, images through @sanity/image-url with crop and hotspot, a 10x10
+ * blurred image as the blur-up placeholder, spec §9). The seeded dataset is checked to use them all.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -93,7 +93,7 @@ describe('marks', () => {
     expect(html).toContain('<p>one<br/>two</p>');
   });
 
-  test('imageWithAlt: a figure with the alt text, crop honoured through @sanity/image-url, and the lqip as blur-up placeholder', async () => {
+  test('imageWithAlt: a figure with the alt text, crop honoured through @sanity/image-url, and a 10x10 blurred placeholder', async () => {
     const html = await renderStored([
       {
         _type: 'imageWithAlt',
@@ -110,7 +110,11 @@ describe('marks', () => {
     expect(html).toContain('rect=0,200,1600,1600');
     expect(html).toMatch(/width="1600" height="1600"/);
     expect(html).toContain('https://cdn.test/images/gramercy/production/abc123-1600x2000.svg');
-    expect(html).toContain('--placeholder:url(&quot;data:image/jpeg;base64,AAAA&quot;)');
+    // Spec §9: the placeholder is the image at 10x10, quality 50, blur 3 (not the lqip data URL).
+    expect(html).toMatch(
+      /--placeholder:url\(&quot;https:\/\/cdn\.test\/[^&]*\?rect=0,200,1600,1600&amp;w=10&amp;auto=format&amp;h=10&amp;fit=crop&amp;q=50&amp;blur=3&quot;\)/,
+    );
+    expect(html).not.toContain('data:image');
     expect(html).toContain('loading="lazy"');
   });
 

@@ -1,7 +1,8 @@
 /**
  * Content images → Pictures through Sanity's image pipeline (@sanity/image-url): WebP by
- * `auto=format`, crop and hotspot honoured, srcSet over the default widths, the asset's lqip as
- * placeholder (spec §9). In local mode the base URL is the content lake emulator.
+ * `auto=format`, crop and hotspot honoured; the srcset and the 10x10 blurred placeholder are
+ * derived from `src` where it is rendered (shared/images.ts, spec §9). The asset's lqip data URL
+ * is not sent to the browser. In local mode the base URL is the content lake emulator.
  */
 import { createImageUrlBuilder } from '@sanity/image-url';
 import type { Picture } from '../../../shared/types';
@@ -32,12 +33,7 @@ export function contentImages(opts: { projectId: string; dataset: string; imageO
       const width = Math.round((image.asset.width ?? 1000) * (1 - crop.left - crop.right));
       const height = Math.round((image.asset.height ?? 1000) * (1 - crop.top - crop.bottom));
       const src = source(image);
-      return buildPicture(
-        (w) => builder.image(src).width(w).auto('format').url(),
-        { width, height },
-        image.alt ?? fallbackAlt,
-        image.asset.lqip ?? null,
-      );
+      return buildPicture((w) => builder.image(src).width(w).auto('format').url(), { width, height }, image.alt ?? fallbackAlt);
     },
     socialUrl(image) {
       return hasAsset(image) ? builder.image(source(image)).width(SOCIAL_IMAGE_WIDTH).format('jpg').url() : null;

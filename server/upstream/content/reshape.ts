@@ -10,6 +10,7 @@ import type {
   AccordionItem,
   CollectionSummary,
   ContentPage,
+  HeaderProductCard,
   HomeModule,
   Money,
   NavLink,
@@ -17,6 +18,7 @@ import type {
   RichText,
   SiteSettings,
 } from '../../../shared/types';
+import { HEADER_DROPDOWN_PRODUCTS } from '../../../shared/types';
 import type { ContentImages } from './images';
 import type { RawAccordionItem, RawCollectionSummary, RawHomeModule, RawPage, RawProductCard, RawRichText, RawSiteSettings } from './schemas';
 
@@ -99,6 +101,17 @@ export class ContentReshaper {
   /** Cards in order, skipping dangling references and cards without a slug. */
   productCards(raws: ReadonlyArray<RawProductCard | null> | null | undefined, prices: PriceIndex): ProductCard[] {
     return (raws ?? []).flatMap((raw) => this.productCard(raw, prices) ?? []);
+  }
+
+  /**
+   * A header dropdown's cards: the first HEADER_DROPDOWN_PRODUCTS, with only what the header
+   * shows (image, title, minimum price), since they travel in every page's state. The image is
+   * decorative there (the card's link names the product), so it has no alt text.
+   */
+  headerCards(raws: ReadonlyArray<RawProductCard | null> | null | undefined, prices: PriceIndex): HeaderProductCard[] {
+    return this.productCards(raws, prices)
+      .slice(0, HEADER_DROPDOWN_PRODUCTS)
+      .map(({ handle, title, minPrice, image }) => ({ handle, title, minPrice, image: image && { ...image, alt: '' } }));
   }
 
   /** Accordion items; the key is `key`, else `_key`, else `item-{index}`. */
@@ -213,11 +226,11 @@ export class ContentReshaper {
         headerMenu: this.navLinks(header.headerMenu),
         headerMegaMenu: (header.headerMegaMenu ?? []).flatMap((item, i) => {
           const link = toNavLink(item.link, `mega-${i}`);
-          return link ? [{ key: item._key ?? link.key, link, products: this.productCards(item.products, prices) }] : [];
+          return link ? [{ key: item._key ?? link.key, link, products: this.headerCards(item.products, prices) }] : [];
         }),
         rightHeaderMenu: this.navLinks(header.rightHeaderMenu),
         primaryHeaderLink: toNavLink(header.primaryHeaderLink),
-        primaryLinkProducts: this.productCards(header.primaryLinkProducts, prices),
+        primaryLinkProducts: this.headerCards(header.primaryLinkProducts, prices),
         viewAllButton: toNavLink(header.viewAllButton),
       },
       cartData: {

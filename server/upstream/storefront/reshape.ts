@@ -5,7 +5,7 @@
  */
 import type { Cart, Money, Picture, ProductDetail, ProductVariant } from '../../../shared/types';
 import type { Logger } from '../../logger';
-import { buildPicture, PLACEHOLDER_WIDTH } from '../picture';
+import { buildPicture } from '../picture';
 import type { CartFieldsFragment, ImageFieldsFragment, ProductDetailFragment, VariantFieldsFragment } from './generated';
 
 export type ShopifyReshapeOptions = { imageOrigin: string; log: Logger };
@@ -35,7 +35,7 @@ export function shopifyPicture(image: ImageFieldsFragment | null | undefined, al
   }
   const width = image.width ?? 1000;
   const height = image.height ?? width;
-  return buildPicture((w) => shopifyImageUrl(image.url, w), { width, height }, image.altText ?? alt, shopifyImageUrl(image.url, PLACEHOLDER_WIDTH));
+  return buildPicture((w) => shopifyImageUrl(image.url, w), { width, height }, image.altText ?? alt);
 }
 
 /** MoneyV2 without transport extras (Apollo's __typename). */
