@@ -50,8 +50,8 @@ async function staticServer(dir: string, port: number): Promise<() => Promise<vo
   };
 }
 
-/** Requests/s and latency of each page and of its static copy, with HTML and state sizes. */
-export async function pageThroughput(base: string, pages: string[], staticPort: number): Promise<void> {
+/** Requests/s and latency of each page and of its static copy, with HTML and state sizes; `label` says how the shop runs. */
+export async function pageThroughput(base: string, pages: string[], staticPort: number, label: string): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-static-'));
   const files = new Map<string, string>();
   for (const [i, page] of pages.entries()) {
@@ -70,7 +70,7 @@ export async function pageThroughput(base: string, pages: string[], staticPort: 
       const file = await load(`http://127.0.0.1:${staticPort}/${files.get(page)}`);
       const line = (what: string, l: Load) =>
         `${what} ${l.rps.toFixed(0).padStart(6)} req/s  p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(4)} ms${l.errors ? `  (${l.errors} errors/non-2xx)` : ''}`;
-      console.log(`load ${page} (${CONNECTIONS} connections, ${DURATION_S} s, gzip)`);
+      console.log(`load ${page} (${label}; ${CONNECTIONS} connections, ${DURATION_S} s, gzip)`);
       console.log(`  ${line('page       ', shop)}`);
       console.log(`  ${line('static file', file)}`);
       console.log(`  page / static file: ${((100 * shop.rps) / file.rps).toFixed(0)} %`);

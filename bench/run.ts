@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: figures, never pass/fail (timing belongs here, not in tests: docs/architecture.md §3).
  *
- * 1. Server render time of `/` and a product page: the production bundle
- *    (`dist/server/index.js`, built first when missing) with the emulators on spare ports and a
- *    throw-away data dir; 20 warm-up requests, then 100 sequential requests each; prints the
- *    median and p90 of time-to-last-byte in ms, measured on loopback.
+ * The production bundle (`dist/server/index.js`, built first when missing) runs with its
+ * emulators on spare ports and a throw-away data folder, first with the origin page cache on (as
+ * in production), then with `PAGE_CACHE=off` for the throughput of rendering every request.
+ *
+ * 1. Response time of `/` and a product page: 20 warm-up requests, then 100 sequential requests
+ *    each; prints the median and p90 of time-to-last-byte in ms, measured on loopback.
  * 2. Per page (home, a collection, a product; bench/pages.ts): first-load JS, HTML and state
- *    bytes, requests/s and p50/p99 at 50 connections next to the same HTML as a static file,
- *    and Lighthouse mobile scores with LCP, TBT and CLS.
+ *    bytes, requests/s and p50/p99 at 50 connections (page cache warm, and off) next to the same
+ *    HTML as a static file, and Lighthouse mobile scores with LCP, TBT and CLS.
  * 3. Sign-up outbox throughput (bench/outbox.ts): 2000 sign-ups enqueued and delivered through the
  *    real Klaviyo client to the marketing emulator, for the file spool and, when `REDIS_URL` is
  *    set, BullMQ; prints enqueue and delivery rates in sign-ups/s.
@@ -39,17 +41,17 @@ const LOAD_PAGES = ['/', '/collections/bouquets', '/products/classic-gramercy-bo
 const WARMUP = 20;
 const SAMPLES = 100;
 
-async function waitForReady(timeoutMs: number): Promise<void> {
+async function waitForReady(base: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
+      if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server on ${BASE} not ready after ${timeoutMs} ms`);
+  throw new Error(`server on ${base} not ready after ${timeoutMs} ms`);
 }
 
 async function timeRequest(url: string): Promise<number> {
@@ -107,41 +109,68 @@ function printMode(env: NodeJS.ProcessEnv): void {
   }
 }
 
-async function main() {
-  printMode(process.env);
-  if (!existsSync(path.join(ROOT, 'dist/server/index.js'))) {
-    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  }
+/**
+ * Starts the built shop (its emulators on the next ports, a throw-away data folder) on `port`
+ * with `env` added, and waits until it is ready. Resolves to a function that stops it.
+ */
+async function startShop(port: number, env: Record<string, string> = {}): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
+  const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(PORT),
-      SITE_URL: BASE,
-      STOREFRONT_EMULATOR_PORT: String(PORT + 1),
-      CONTENT_EMULATOR_PORT: String(PORT + 2),
-      SCHEDULER_EMULATOR_PORT: String(PORT + 3),
-      MARKETING_EMULATOR_PORT: String(PORT + 4),
-      CUSTOMER_ACCOUNT_EMULATOR_PORT: String(PORT + 5),
+      PORT: String(port),
+      SITE_URL: base,
+      STOREFRONT_EMULATOR_PORT: String(port + 1),
+      CONTENT_EMULATOR_PORT: String(port + 2),
+      SCHEDULER_EMULATOR_PORT: String(port + 3),
+      MARKETING_EMULATOR_PORT: String(port + 4),
+      CUSTOMER_ACCOUNT_EMULATOR_PORT: String(port + 5),
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
-  try {
-    await waitForReady(30_000);
-    await renderTimes();
-    await firstLoadJs(BASE, LOAD_PAGES);
-    await pageThroughput(BASE, LOAD_PAGES, PORT + 9);
-    lighthouseScores(BASE, LOAD_PAGES);
-    await outboxThroughput();
-  } finally {
+  const stop = async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(base, 30_000);
+  } catch (err) {
+    await stop();
+    throw err;
   }
+  return stop;
+}
+
+async function main() {
+  printMode(process.env);
+  if (!existsSync(path.join(ROOT, 'dist/server/index.js'))) {
+    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  // The origin page cache on, as in production: warm figures.
+  let stop = await startShop(PORT);
+  try {
+    await renderTimes();
+    await firstLoadJs(BASE, LOAD_PAGES);
+    await pageThroughput(BASE, LOAD_PAGES, PORT + 9, 'page cache warm');
+    lighthouseScores(BASE, LOAD_PAGES);
+  } finally {
+    await stop();
+  }
+  // The same pages rendered on every request.
+  stop = await startShop(PORT, { PAGE_CACHE: 'off' });
+  try {
+    await pageThroughput(BASE, LOAD_PAGES, PORT + 9, 'page cache off');
+  } finally {
+    await stop();
+  }
+  await outboxThroughput();
 }
 
 main().catch((err) => {
