@@ -2,7 +2,7 @@
  * Builds both bundles (`npm run build` = `tsx esbuild.config.ts`):
  * - browser: client/entry.tsx → dist/client/assets/ (ESM, code splitting, minified, hashed
  *   names, sourcemaps, CSS bundled from client/styles/) plus dist/client/manifest.json
- *   `{ buildId, entry, css }`, which the render handler reads to emit the entry module and CSS,
+ *   `{ buildId, entry, css, lazyCss, preload, routeChunks }`, which the render handler reads to emit the entry module and CSS,
  *   and a brotli (`.br`) and gzip (`.gz`) copy of each asset, which server/http/precompressed.ts
  *   serves to browsers that accept them;
  * - server: server/index.ts → dist/server/index.js (CommonJS for Node 24, dependencies left in
@@ -91,6 +91,26 @@ function manifestFrom(metafile: Metafile, assetsDir: string): ClientManifest {
   const lazyCss = Object.fromEntries(
     outputs.flatMap(([, o]) => (o.entryPoint && o.entryPoint !== 'client/entry.tsx' && o.cssBundle ? [[o.entryPoint, publicPath(o.cssBundle)]] : [])),
   );
+  // Chunks to `<link rel="modulepreload">`, so splitting adds no request waterfall: the entry's
+  // static imports on every page, and per lazily imported module (a route's page) its own chunk
+  // and the static imports the entry does not already bring.
+  const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      staticClosure(imported.path, seen);
+    }
+    return seen;
+  };
+  const entryChunks = staticClosure(entry[0]);
+  const preload = [...entryChunks].map(publicPath);
+  const routeChunks = Object.fromEntries(
+    outputs.flatMap(([file, o]) =>
+      o.entryPoint && o.entryPoint !== 'client/entry.tsx' && file.endsWith('.js')
+        ? [[o.entryPoint, [file, ...[...staticClosure(file)].filter((f) => !entryChunks.has(f))].map(publicPath)]]
+        : [],
+    ),
+  );
   const buildId = createHash('sha256')
     .update(
       outputs
@@ -100,7 +120,7 @@ function manifestFrom(metafile: Metafile, assetsDir: string): ClientManifest {
     )
     .digest('hex')
     .slice(0, 12);
-  return { buildId, entry: publicPath(entry[0]), css, lazyCss };
+  return { buildId, entry: publicPath(entry[0]), css, lazyCss, preload, routeChunks };
 }
 
 /** Build the Node server bundle dist/server/index.js. */

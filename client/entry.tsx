@@ -5,7 +5,7 @@
  */
 import { reaction } from 'mobx';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { identifyShopper, startAnalytics, updateAnalyticsConsent } from './analytics';
 import { AppProviders } from './App';
@@ -40,19 +40,41 @@ const stores = createStores(state.stores, {
 });
 // Spec §7: after the stores, so gtag's queue reads default consent → the stored choice → config.
 startAnalytics(state.config.analytics);
-const router = createBrowserRouter(createRoutes(clientDataSource), { hydrationData: hydrateRouter(state.router) });
-// Spec §1, §2, §4 Build updates: the hourly build poll, the manifest prefetch, link prefetching.
-startClientRuntime(router, state.config.buildId ?? null);
+const routes = createRoutes(clientDataSource);
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <AppProviders stores={stores} config={state.config}>
-    <RouterProvider router={router} />
-  </AppProviders>,
-);
+/**
+ * The matched pages' lazy modules, loaded before hydrating (the server rendered them): the
+ * router would otherwise render nothing for them while they load, which would not hydrate.
+ */
+async function resolveInitialPages(list: RouteObject[]): Promise<void> {
+  const lazy = (matchRoutes(list, window.location) ?? []).map((m) => m.route).filter((route) => typeof route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async (route) => {
+      const resolved = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+}
 
-// Spec §4 App start: the customer is fetched after hydration (the HTML never holds it), and only
-// when the session hint cookie says there is one.
-void stores.customer.load();
-// Klaviyo's profile: the signed-in customer's email while there is one.
-reaction(() => stores.customer.customer?.email ?? null, identifyShopper, { fireImmediately: true });
+// A page chunk that could not load (and did not reload the page) is left to the router, which
+// tries again and shows the error page if it fails.
+void resolveInitialPages(routes)
+  .catch(() => undefined)
+  .then(() => {
+    const router = createBrowserRouter(routes, { hydrationData: hydrateRouter(state.router) });
+    // Spec §1, §2, §4 Build updates: the hourly build poll, the manifest prefetch, link prefetching.
+    startClientRuntime(router, state.config.buildId ?? null);
+
+    hydrateRoot(
+      document.getElementById('root')!,
+      <AppProviders stores={stores} config={state.config}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    // Spec §4 App start: the customer is fetched after hydration (the HTML never holds it), and only
+    // when the session hint cookie says there is one.
+    void stores.customer.load();
+    // Klaviyo's profile: the signed-in customer's email while there is one.
+    reaction(() => stores.customer.customer?.email ?? null, identifyShopper, { fireImmediately: true });
+  });

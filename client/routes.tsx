@@ -9,35 +9,97 @@ import { notFoundMessage, notFoundPath, RouteError, type RouteDataMap, type Rout
 import { ErrorPage } from './components/ErrorPage';
 import { PageLayout } from './components/PageLayout';
 import { Shell } from './components/Shell';
-import { AccountPage } from './pages/account/AccountPage';
-import { ActivatePage } from './pages/account/ActivatePage';
-import { AddressesPage } from './pages/account/AddressesPage';
-import { ForgotPasswordPage } from './pages/account/ForgotPasswordPage';
-import { LoginPage } from './pages/account/LoginPage';
-import { OrderPage } from './pages/account/OrderPage';
-import { OrdersPage } from './pages/account/OrdersPage';
-import { RegisterPage } from './pages/account/RegisterPage';
-import { ResetPasswordPage } from './pages/account/ResetPasswordPage';
-import { CartPage } from './pages/CartPage';
-import { CollectionPage } from './pages/CollectionPage';
-import { CollectionsPage } from './pages/CollectionsPage';
-import { ContactPage } from './pages/ContactPage';
-import { ContentPage } from './pages/ContentPage';
-import { HomePage } from './pages/HomePage';
-import { JournalEntryPage } from './pages/JournalEntryPage';
-import { JournalPage } from './pages/JournalPage';
-import { MembershipPage } from './pages/MembershipPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PhotoStreamItemPage } from './pages/PhotoStreamItemPage';
-import { PhotoStreamPage } from './pages/PhotoStreamPage';
-import { ProductPage } from './pages/ProductPage';
-import { ProductsPage } from './pages/ProductsPage';
-import { RetailPartnersPage } from './pages/RetailPartnersPage';
-import { WorkPage } from './pages/WorkPage';
-import { WorksPage } from './pages/WorksPage';
+import { importWithReload } from './runtime/chunk-reload';
 
-/** Route `handle`: a fixed HTTP status for the page (the /404 page answers 404). */
-export type RouteHandle = { status?: number };
+/**
+ * Route `handle`: a fixed HTTP status for the page (the /404 page answers 404), and the source
+ * path of a lazily loaded page module, as the build manifest's `routeChunks` names it (the
+ * server links that chunk with `<link rel="modulepreload">`).
+ */
+export type RouteHandle = { status?: number; module?: string };
+
+/**
+ * A page module loaded on demand, so each page's code is its own chunk in the browser (the
+ * server bundle inlines it). The browser resolves the first page's module before hydrating
+ * (client/entry.tsx); later pages load alongside their data. A chunk that fails to load reloads
+ * the page once (client/runtime/chunk-reload.ts).
+ */
+export type LazyPage = { module: string; load: () => Promise<ComponentType> };
+
+const AccountPage: LazyPage = {
+  module: 'client/pages/account/AccountPage.tsx',
+  load: () => import('./pages/account/AccountPage').then((m) => m.AccountPage),
+};
+const ActivatePage: LazyPage = {
+  module: 'client/pages/account/ActivatePage.tsx',
+  load: () => import('./pages/account/ActivatePage').then((m) => m.ActivatePage),
+};
+const AddressesPage: LazyPage = {
+  module: 'client/pages/account/AddressesPage.tsx',
+  load: () => import('./pages/account/AddressesPage').then((m) => m.AddressesPage),
+};
+const ForgotPasswordPage: LazyPage = {
+  module: 'client/pages/account/ForgotPasswordPage.tsx',
+  load: () => import('./pages/account/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+};
+const LoginPage: LazyPage = {
+  module: 'client/pages/account/LoginPage.tsx',
+  load: () => import('./pages/account/LoginPage').then((m) => m.LoginPage),
+};
+const OrderPage: LazyPage = {
+  module: 'client/pages/account/OrderPage.tsx',
+  load: () => import('./pages/account/OrderPage').then((m) => m.OrderPage),
+};
+const OrdersPage: LazyPage = {
+  module: 'client/pages/account/OrdersPage.tsx',
+  load: () => import('./pages/account/OrdersPage').then((m) => m.OrdersPage),
+};
+const RegisterPage: LazyPage = {
+  module: 'client/pages/account/RegisterPage.tsx',
+  load: () => import('./pages/account/RegisterPage').then((m) => m.RegisterPage),
+};
+const ResetPasswordPage: LazyPage = {
+  module: 'client/pages/account/ResetPasswordPage.tsx',
+  load: () => import('./pages/account/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+};
+const CartPage: LazyPage = { module: 'client/pages/CartPage.tsx', load: () => import('./pages/CartPage').then((m) => m.CartPage) };
+const CollectionPage: LazyPage = {
+  module: 'client/pages/CollectionPage.tsx',
+  load: () => import('./pages/CollectionPage').then((m) => m.CollectionPage),
+};
+const CollectionsPage: LazyPage = {
+  module: 'client/pages/CollectionsPage.tsx',
+  load: () => import('./pages/CollectionsPage').then((m) => m.CollectionsPage),
+};
+const ContactPage: LazyPage = { module: 'client/pages/ContactPage.tsx', load: () => import('./pages/ContactPage').then((m) => m.ContactPage) };
+const ContentPage: LazyPage = { module: 'client/pages/ContentPage.tsx', load: () => import('./pages/ContentPage').then((m) => m.ContentPage) };
+const HomePage: LazyPage = { module: 'client/pages/HomePage.tsx', load: () => import('./pages/HomePage').then((m) => m.HomePage) };
+const JournalEntryPage: LazyPage = {
+  module: 'client/pages/JournalEntryPage.tsx',
+  load: () => import('./pages/JournalEntryPage').then((m) => m.JournalEntryPage),
+};
+const JournalPage: LazyPage = { module: 'client/pages/JournalPage.tsx', load: () => import('./pages/JournalPage').then((m) => m.JournalPage) };
+const MembershipPage: LazyPage = {
+  module: 'client/pages/MembershipPage.tsx',
+  load: () => import('./pages/MembershipPage').then((m) => m.MembershipPage),
+};
+const PhotoStreamItemPage: LazyPage = {
+  module: 'client/pages/PhotoStreamItemPage.tsx',
+  load: () => import('./pages/PhotoStreamItemPage').then((m) => m.PhotoStreamItemPage),
+};
+const PhotoStreamPage: LazyPage = {
+  module: 'client/pages/PhotoStreamPage.tsx',
+  load: () => import('./pages/PhotoStreamPage').then((m) => m.PhotoStreamPage),
+};
+const ProductPage: LazyPage = { module: 'client/pages/ProductPage.tsx', load: () => import('./pages/ProductPage').then((m) => m.ProductPage) };
+const ProductsPage: LazyPage = { module: 'client/pages/ProductsPage.tsx', load: () => import('./pages/ProductsPage').then((m) => m.ProductsPage) };
+const RetailPartnersPage: LazyPage = {
+  module: 'client/pages/RetailPartnersPage.tsx',
+  load: () => import('./pages/RetailPartnersPage').then((m) => m.RetailPartnersPage),
+};
+const WorkPage: LazyPage = { module: 'client/pages/WorkPage.tsx', load: () => import('./pages/WorkPage').then((m) => m.WorkPage) };
+const WorksPage: LazyPage = { module: 'client/pages/WorksPage.tsx', load: () => import('./pages/WorksPage').then((m) => m.WorksPage) };
 
 /** Only a new path needs new data: `?variant=` changes on the product page must not refetch. */
 const onPathChange = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
@@ -58,23 +120,27 @@ const pageParam = (url: string | URL) => new URL(url).searchParams.get('page') ?
  * Routes without data ('pages', 'not-found', 'catch-all') use ids outside RouteDataMap.
  */
 export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
+  const lazyPage = ({ module, load }: LazyPage) => ({
+    handle: { module } satisfies RouteHandle,
+    lazy: async () => ({ Component: await importWithReload(load) }),
+  });
   const loader =
     <R extends RouteId>(id: R) =>
     ({ params, request }: LoaderFunctionArgs): Promise<RouteDataMap[R]> =>
       dataSource.load(id, params, request);
   /** A page route; no path means the index route. */
-  const page = <R extends RouteId>(id: R, path: string | undefined, Component: ComponentType): RouteObject => {
-    const route = { id, loader: loader(id), shouldRevalidate: onPathChange, Component };
+  const page = <R extends RouteId>(id: R, path: string | undefined, Page: LazyPage): RouteObject => {
+    const route = { id, loader: loader(id), shouldRevalidate: onPathChange, ...lazyPage(Page) };
     return path === undefined ? { ...route, index: true } : { ...route, path };
   };
   /** A paginated list route: its loader also gets `page` from the query string. */
-  const list = <R extends 'journal' | 'works'>(id: R, path: string, Component: ComponentType): RouteObject => ({
+  const list = <R extends 'journal' | 'works'>(id: R, path: string, Page: LazyPage): RouteObject => ({
     id,
     path,
     loader: ({ params, request }: LoaderFunctionArgs): Promise<RouteDataMap[R]> =>
       dataSource.load(id, { ...params, page: pageParam(request.url) }, request),
     shouldRevalidate: onLocationChange,
-    Component,
+    ...lazyPage(Page),
   });
   const rootId = 'root' satisfies RouteId;
 
@@ -86,7 +152,7 @@ export function createRoutes(dataSource: RouteDataSource): RouteObject[] {
   const photoStreamRoute: RouteObject = {
     id: photoStreamId,
     path: 'photo-stream',
-    Component: PhotoStreamPage,
+    ...lazyPage(PhotoStreamPage),
     loader({ params, request }): Promise<RouteDataMap['photoStream']> {
       photoGridPage = pageParam(request.url) ?? '1';
       return dataSource.load(photoStreamId, { ...params, page: pageParam(request.url) }, request);

@@ -12,7 +12,6 @@
  * `disabled` mixes weekday numbers 1 = Sunday … 7 = Saturday with pickadate.js
  * `[year, month, day]` arrays whose month is 0-based (`[2026, 11, 25]` = 25 December 2026).
  */
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { Matcher } from 'react-day-picker';
 
 export const NEW_YORK = 'America/New_York';
@@ -87,16 +86,48 @@ function validDayNumber(key: DateKey): number {
   return days;
 }
 
+/**
+ * New York wall-clock fields of an instant, through Intl (no date-fns-tz: this module is in the
+ * browser's first load, the calendar's date libraries are not). `hourCycle: 'h23'` gives 0–23.
+ */
+const NEW_YORK_PARTS = new Intl.DateTimeFormat('en-US', {
+  timeZone: NEW_YORK,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+function newYorkFields(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of NEW_YORK_PARTS.formatToParts(instant)) if (part.type in fields) fields[part.type as keyof typeof fields] = Number(part.value);
+  // Some engines still write midnight as 24 despite h23.
+  if (fields.hour === 24) fields.hour = 0;
+  return fields;
+}
+
+/** New York's offset from UTC at `ms` (e.g. -5 h in winter), in milliseconds. */
+function newYorkOffsetMs(ms: number): number {
+  const f = newYorkFields(new Date(ms));
+  return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - Math.floor(ms / 1000) * 1000;
+}
+
 /** The New York calendar day and hour (0–23) at instant `now`. */
 export function newYorkNow(now: Date): { date: DateKey; hour: number } {
-  const [date, hour] = formatInTimeZone(now, NEW_YORK, "yyyy-MM-dd'|'HH").split('|');
-  return { date, hour: Number(hour) };
+  const f = newYorkFields(now);
+  const date = `${String(f.year).padStart(4, '0')}-${String(f.month).padStart(2, '0')}-${String(f.day).padStart(2, '0')}`;
+  return { date, hour: f.hour };
 }
 
 /** The instant of `hour`:00 New York time on day `key` (EST or EDT, whichever applies that day). */
 export function newYorkInstant(key: DateKey, hour: number): Date {
-  validDayNumber(key);
-  return fromZonedTime(`${key}T${String(hour).padStart(2, '0')}:00:00`, NEW_YORK);
+  const wall = validDayNumber(key) * DAY_MS + hour * 3_600_000;
+  // The offset at the guess, then at the corrected instant (they differ only across a DST change).
+  const first = wall - newYorkOffsetMs(wall);
+  return new Date(wall - newYorkOffsetMs(first));
 }
 
 /** The New York calendar day of an instant, e.g. a day the calendar handed back. */

@@ -1,15 +1,25 @@
 /**
  * The cart drawer (spec §2/§4): header with close button and the shared cart view. While open,
  * page scroll is locked (Shell), focus stays inside, and the underlay, Escape and route changes
- * close it; focus then returns to the header's cart button.
+ * close it; focus then returns to the header's cart button. The cart view's code (lines,
+ * checkout options) is its own chunk, asked for when the drawer first opens (it is closed on
+ * load); until it is in, the drawer says "Loading...", as an unloaded cart does.
  */
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteSettings } from '../../shared/types';
 import { trackViewCart } from '../analytics';
 import { useDialogFocus } from '../lib/use-dialog-focus';
+import { importWithReload } from '../runtime/chunk-reload';
 import { useStores } from '../stores';
-import { CartView } from './cart/CartView';
+
+const CartView = lazy(() => importWithReload(() => import('./cart/CartView')).then((m) => ({ default: m.CartView })));
+
+const cartViewLoading = (
+  <div className="cart-view cart-view--empty">
+    <p className="cart-view__empty">Loading...</p>
+  </div>
+);
 
 /** The header's cart button, where focus returns when the drawer closes. */
 export const CART_BUTTON_ID = 'cart-button';
@@ -19,6 +29,9 @@ export const CartDrawer = observer(function CartDrawer({ settings }: { settings:
   const panel = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const open = ui.cartOpen;
+  // The cart view mounts on the first opening and stays (its state, e.g. the calendar, is kept).
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   const close = useCallback(() => ui.closeCart(), [ui]);
   const returnTo = useCallback(() => document.getElementById(CART_BUTTON_ID), []);
   useDialogFocus({ open, container: panel, initial: closeButton, onClose: close, returnTo });
@@ -41,7 +54,11 @@ export const CartDrawer = observer(function CartDrawer({ settings }: { settings:
             ×
           </button>
         </div>
-        <CartView settings={settings} active={open} />
+        {opened && (
+          <Suspense fallback={cartViewLoading}>
+            <CartView settings={settings} active={open} />
+          </Suspense>
+        )}
       </section>
     </div>
   );

@@ -148,12 +148,15 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       stores: snapshotStores(stores),
       config,
     };
+    // The entry, its static chunks and the matched pages' chunks, fetched in parallel with the CSS.
+    const pageChunks = context.matches.flatMap((m) => manifest.routeChunks?.[(m.route.handle as RouteHandle | undefined)?.module ?? ''] ?? []);
     const headHtml = renderHead(head, {
       manifest,
       favicon: settings?.favicon ?? null,
       ogType: ogTypeFor(routeIds, status),
       state,
       url,
+      modules: [...new Set([manifest.entry, ...(manifest.preload ?? []), ...pageChunks])],
     });
 
     const router = createStaticRouter(handler.dataRoutes, context);

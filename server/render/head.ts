@@ -2,7 +2,8 @@
  * The document's <head> as HTML (spec §2): lang en, title, the page's managed tags
  * (description, keywords, canonical, Open Graph, JSON-LD: client/lib/seo.ts `headTags`, the
  * same list the browser writes on client navigation), favicon, preconnects to the image origins
- * and the LCP image's preload (./lcp.ts, when `url` is given), the bundle's CSS and the JSON
+ * and the LCP image's preload (./lcp.ts, when `url` is given), the bundle's CSS, the
+ * modulepreload links for the page's JavaScript (`modules`) and the JSON
  * state block. Only data blocks appear as inline scripts, never executable code
  * (docs/architecture.md §4.1).
  */
@@ -25,7 +26,7 @@ function tagHtml(tag: HeadTag): string {
 
 export function renderHead(
   head: HeadData,
-  opts: { manifest: ClientManifest; favicon: string | null; ogType: string; state: AppState | null; url?: URL },
+  opts: { manifest: ClientManifest; favicon: string | null; ogType: string; state: AppState | null; url?: URL; modules?: string[] },
 ): string {
   const tags = headTags(head, opts.ogType);
   // JSON-LD after the stylesheets, as before: the CSS is discovered first.
@@ -38,6 +39,7 @@ export function renderHead(
     `<link rel="icon" href="${escapeHtml(opts.favicon ?? 'data:,')}">`,
     ...(opts.state && opts.url ? imageHints(opts.state.router.loaderData, opts.url) : []),
     ...opts.manifest.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(opts.modules ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...jsonLd.map(tagHtml),
     opts.state ? `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeForScript(opts.state)}</script>` : '',
     '</head>',

@@ -5,8 +5,18 @@ import path from 'node:path';
 /**
  * `entry` and `css` are public URLs under /assets/; `lazyCss` maps a lazily imported module's
  * source path (e.g. "client/components/cart/Calendar.tsx") to its chunk's stylesheet URL.
+ * `preload` lists the chunks the entry imports statically; `routeChunks` maps a lazily imported
+ * module's source path (e.g. "client/pages/ProductPage.tsx") to its chunk and the chunks that
+ * one imports beyond the entry's: the pages linked with `<link rel="modulepreload">`.
  */
-export type ClientManifest = { buildId: string; entry: string; css: string[]; lazyCss: Record<string, string> };
+export type ClientManifest = {
+  buildId: string;
+  entry: string;
+  css: string[];
+  lazyCss: Record<string, string>;
+  preload?: string[];
+  routeChunks?: Record<string, string[]>;
+};
 
 /**
  * Read the manifest from `distDir` ("dist", or "dist/client" itself).

@@ -1,0 +1,119 @@
+/**
+ * Route-level code splitting in real Chromium (client/routes.tsx `LazyPage`, client/entry.tsx):
+ * - the product page's first load fetches its own page chunk (linked with modulepreload by the
+ *   server) and never the account pages' chunks; it hydrates without errors and works;
+ * - a client-side navigation to an account page loads that page's chunk then, and renders it.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RouteObject } from 'react-router';
+import { createRoutes, type RouteHandle } from '../../client/routes';
+import type { RouteDataSource } from '../../shared/route-data';
+import { loadClientManifest, type ClientManifest } from '../../server/render';
+import { serviceAvailable } from '../support/services';
+import { startBrowserHarness, type BrowserHarness } from './support';
+
+const hasChromium = serviceAvailable('chromium');
+
+(hasChromium ? describe : describe.skip)('route chunks', () => {
+  let harness: BrowserHarness;
+  let browser: Browser;
+  let base: string;
+  let manifest: ClientManifest;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  let consoleErrors: string[];
+  let scripts: string[];
+
+  beforeAll(async () => {
+    harness = await startBrowserHarness();
+    ({ browser, base } = harness);
+    manifest = loadClientManifest(harness.t.config.clientDistDir);
+  }, 60_000);
+
+  afterAll(() => harness?.stop());
+
+  afterEach(() => context?.close());
+
+  async function openPage() {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    pageErrors = [];
+    consoleErrors = [];
+    scripts = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+  }
+
+  /** Wait until React has hydrated (ScrollRestoration takes over history scrolling). */
+  const hydrated = () => page.waitForFunction(() => history.scrollRestoration === 'manual');
+  /** The chunk holding a page module (the first file of its `routeChunks` entry). */
+  function pageChunk(module: string): string {
+    const chunk = manifest.routeChunks?.[module]?.[0];
+    if (!chunk) throw new Error(`no chunk for ${module} in the manifest`);
+    return chunk;
+  }
+  const accountChunks = () =>
+    ['AccountPage', 'LoginPage', 'OrdersPage', 'OrderPage', 'AddressesPage'].map((name) => pageChunk(`client/pages/account/${name}.tsx`));
+
+  test("every lazy page's module has its chunk in the build manifest", () => {
+    const modules: string[] = [];
+    const walk = (routes: RouteObject[]) =>
+      routes.forEach((route) => {
+        const module = (route.handle as RouteHandle | undefined)?.module;
+        if (module) modules.push(module);
+        walk(route.children ?? []);
+      });
+    walk(createRoutes({} as RouteDataSource));
+    expect(modules.length).toBeGreaterThan(20);
+    expect(modules.filter((module) => !manifest.routeChunks?.[module]?.length)).toEqual([]);
+  });
+
+  test("the product page's first load fetches its own page chunk, not the account pages'", async () => {
+    await openPage();
+    await page.goto(`${base}/products/bodega-bunch`);
+    await hydrated();
+    await page.waitForLoadState('networkidle');
+
+    expect(scripts).toContain(manifest.entry);
+    expect(scripts).toContain(pageChunk('client/pages/ProductPage.tsx'));
+    for (const chunk of accountChunks()) expect(scripts).not.toContain(chunk);
+    // The server links the page's chunk for preloading, so it is not discovered late.
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded).toContain(pageChunk('client/pages/ProductPage.tsx'));
+    for (const chunk of accountChunks()) expect(preloaded).not.toContain(chunk);
+
+    // Hydrated with the page's code: no errors, and the page works.
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('dialog', { name: 'Cart' }).waitFor();
+  });
+
+  test('a client-side navigation to an account page loads its chunk then', async () => {
+    await openPage();
+    await page.goto(`${base}/products/bodega-bunch`);
+    await hydrated();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const login = pageChunk('client/pages/account/LoginPage.tsx');
+    expect(scripts).not.toContain(login);
+
+    // Signed out, the header's Account link ends on the sign-in page (the loader redirects).
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /account/i })
+      .click();
+    await page.waitForURL(/\/accounts\/login/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(scripts).toContain(login);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+});
