@@ -69,3 +69,23 @@ describe('every kind of 404 reads "Page Not Found: {path}" with the path only', 
     expect(res.body).toEqual({ status: 404, message });
   });
 });
+
+describe('paths with extra leading slashes (protocol-relative when resolved)', () => {
+  test.each([
+    ['//', '/'],
+    // A malformed escape comes back percent-encoded (Express encodes the Location).
+    ['//%', '/%25'],
+    ['//evil.com/', '/evil.com/'],
+    ['///products?x=1', '/products?x=1'],
+    ['/\\evil.com', '/evil.com'],
+  ])('%s → 301 to %s, never another host', async (path, location) => {
+    const res = await request(t.app).get(path);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
+
+  test('where the redirect lands is an ordinary page or 404, never a 5xx', async () => {
+    expect((await request(t.app).get('/evil.com/')).status).toBe(404);
+    expect((await request(t.app).get('/%')).status).toBeLessThan(500);
+  });
+});
