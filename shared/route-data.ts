@@ -80,6 +80,25 @@ export type RouteDataMap = {
 
 export type RouteId = keyof RouteDataMap;
 
+/**
+ * Routes whose data depends on the shopper (cookies): `Cache-Control: private, no-store`, and the
+ * only answers that may set cookies (the account loaders renew or clear the customer session).
+ * The server never caches them (server/loaders, server/page-cache); the browser never prefetches
+ * them (client/runtime/link-prefetch.ts).
+ */
+export const PERSONAL_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
+  'cart',
+  'login',
+  'register',
+  'activate',
+  'forgotPassword',
+  'resetPassword',
+  'account',
+  'addresses',
+  'orders',
+  'order',
+]);
+
 /** Route params as react-router gives them. */
 export type RouteParams = Record<string, string | undefined>;
 

@@ -11,7 +11,7 @@
  * routes (cart, accounts) are never prefetched: their answers depend on the session.
  */
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { RouteId } from '../../shared/route-data';
+import { PERSONAL_ROUTES, type RouteId } from '../../shared/route-data';
 import { payloadUrl } from '../data-source';
 import { MAX_PARALLEL_PRELOADS } from './timing';
 
@@ -26,20 +26,7 @@ export function prefetchAllowed(connection: ConnectionInfo | undefined): boolean
 }
 
 /** Routes whose loaders never run for a navigation (root) or must not run ahead (personal, no data). */
-const NOT_PREFETCHED = new Set<string>([
-  'root',
-  'catch-all',
-  'cart',
-  'login',
-  'register',
-  'activate',
-  'forgotPassword',
-  'resetPassword',
-  'account',
-  'addresses',
-  'orders',
-  'order',
-] satisfies (RouteId | 'catch-all')[]);
+const NOT_PREFETCHED = new Set<string>(['root', 'catch-all', ...PERSONAL_ROUTES]);
 
 /** Routes whose loader also takes `?page=` (client/routes.tsx `list` and the photo stream). */
 const PAGED = new Set<string>(['journal', 'works', 'photoStream'] satisfies RouteId[]);

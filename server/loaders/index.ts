@@ -27,23 +27,8 @@ export { UpstreamData, type DataDeps } from './upstream-data';
 
 type Loaders = { [R in RouteId]: (params: RouteParams, request: Request) => Promise<RouteDataMap[R]> };
 
-/**
- * Routes whose data depends on the shopper (cookies): `Cache-Control: private, no-store`, and the
- * only answers that may set cookies (the account loaders renew or clear the customer session).
- */
-export const PERSONAL_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
-  'cart',
-  'login',
-  'register',
-  'activate',
-  'forgotPassword',
-  'resetPassword',
-  'account',
-  'addresses',
-  'orders',
-  'order',
-]);
-
+/** The personal routes (shared/route-data.ts): only their loaders see the request's cookies. */
+export { PERSONAL_ROUTES } from '../../shared/route-data';
 export type ServerDataSource = RouteDataSource & {
   /** Route ids this source serves (the payload endpoint 404s any other). */
   has(route: string): route is RouteId;
