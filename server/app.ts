@@ -20,6 +20,7 @@ import { jsonApiGuard } from './http/json-api';
 import { collapseLeadingSlashes } from './http/leading-slashes';
 import { precompressedAssets } from './http/precompressed';
 import { requestContext, requestLog } from './http/request-context';
+import { perRequest } from './http/per-request';
 import { securityHeaders } from './http/security';
 import { createAvailabilityService } from './cart/calendar';
 import { createCartService, type CartService } from './cart/service';
@@ -85,7 +86,8 @@ async function productTitle(data: UpstreamData, handle: string, fallback: string
 }
 
 export function createApp(config: Config, deps: AppDeps): App {
-  const storefront = storefrontClientFactory(config.storefront);
+  // At most one Apollo client (and its InMemoryCache) per request, however many reads miss the data cache.
+  const storefront = perRequest(storefrontClientFactory(config.storefront));
   const content = createContentClient(config.content);
   // Data reads go through a cache that remembers its keys, so webhooks can delete them (server/page-cache).
   const dataCache = trackDataKeys(deps.cache);
