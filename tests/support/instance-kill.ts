@@ -30,6 +30,8 @@ export type InstanceKillOptions = {
   connections: number;
   /** Concurrent cart writers. */
   writers: number;
+  /** Drop the instances' stderr (the fault suite). */
+  quiet?: boolean;
 };
 
 /** What the run measured. */
@@ -125,7 +127,10 @@ export async function runInstanceKill(opts: InstanceKillOptions): Promise<Instan
     });
     started.push(emulators);
     const env = liveShopEnv(emulators.connection, { siteUrl: nginxUrl, redisUrl: opts.redisUrl, outboxDir: path.join(dir, 'outbox') });
-    const [victim, survivor] = await Promise.all([startShopInstance(opts.basePort + 1, env), startShopInstance(opts.basePort + 2, env)]);
+    const [victim, survivor] = await Promise.all([
+      startShopInstance(opts.basePort + 1, env, { quiet: opts.quiet }),
+      startShopInstance(opts.basePort + 2, env, { quiet: opts.quiet }),
+    ]);
     started.push(victim, survivor);
     const nginx = await startNginx({
       port: opts.basePort,
