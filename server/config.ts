@@ -40,7 +40,7 @@ export type Config = {
     dataset: string;
     apiVersion: string;
     token: string | null;
-    /** Local mode: the local stand-in's URL, with useProjectHostname false; live: null (Sanity default). */
+    /** Local mode: the local stand-in's URL; live: SANITY_API_HOST (a self-hosted stand-in) or null (Sanity's). Used with useProjectHostname false. */
     apiHost: string | null;
     useCdn: boolean;
     /** Image pipeline origin: https://cdn.sanity.io live, the local stand-in's locally. */
@@ -208,6 +208,9 @@ const Env = z.object({
     .default('2026-04'),
   PUBLIC_STOREFRONT_API_TOKEN: optional,
   PRIVATE_STOREFRONT_API_TOKEN: optional,
+  // Live mode against a self-hosted stand-in of the Storefront API (the emulators in a separate
+  // process: the several-instances test, a staging stack); default https://SHOPIFY_STORE_DOMAIN.
+  STOREFRONT_API_ORIGIN: origin.optional(),
   SHOPIFY_IMAGE_HOST: z
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as cdn.shopify.com')
@@ -227,6 +230,8 @@ const Env = z.object({
     .regex(/^(\d{4}-\d{2}-\d{2}|1|X)$/, 'YYYY-MM-DD')
     .optional(),
   SANITY_READ_TOKEN: optional,
+  // Live mode against a self-hosted stand-in of the content lake; default Sanity's own host.
+  SANITY_API_HOST: origin.optional(),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SCHEDULER_URL: origin.optional(),
   SCHEDULER_PICKUP_LOCATION_ID: optional,
@@ -406,7 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
   return {
     ...common,
     storefront: {
-      endpoint: `https://${e.SHOPIFY_STORE_DOMAIN}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
+      endpoint: `${e.STOREFRONT_API_ORIGIN ?? `https://${e.SHOPIFY_STORE_DOMAIN}`}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
       apiVersion: e.STOREFRONT_API_VERSION,
       privateToken: e.PRIVATE_STOREFRONT_API_TOKEN!,
       publicToken: e.PUBLIC_STOREFRONT_API_TOKEN ?? null,
@@ -418,9 +423,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
       dataset: e.SANITY_DATASET!,
       apiVersion: e.SANITY_API_VERSION ?? DEFAULT_SANITY_API_VERSION,
       token: e.SANITY_READ_TOKEN ?? null,
-      apiHost: null,
-      // The CDN serves published content only; a read token means drafts/preview (spec §6).
-      useCdn: !e.SANITY_READ_TOKEN,
+      apiHost: e.SANITY_API_HOST ?? null,
+      // The CDN serves published content only; a read token means drafts/preview (spec §6). A
+      // self-hosted content host has no CDN in front.
+      useCdn: !e.SANITY_READ_TOKEN && !e.SANITY_API_HOST,
       imageOrigin: 'https://cdn.sanity.io',
       timeoutMs: e.CONTENT_TIMEOUT_MS,
     },

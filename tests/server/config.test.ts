@@ -135,6 +135,13 @@ test('live mode ignores local connection settings', () => {
   expect(c.scheduler).toMatchObject({ url: 'https://api-us.zapiet.com', pickupLocationId: '1', shop: 'gramercy.myshopify.com' });
 });
 
+test('live mode against self-hosted stand-ins: STOREFRONT_API_ORIGIN and SANITY_API_HOST replace the real hosts (no Sanity CDN then)', () => {
+  const c = loadConfig({ ...LIVE_ENV, STOREFRONT_API_ORIGIN: 'http://10.0.0.5:4001/', SANITY_API_HOST: 'http://10.0.0.5:4002' });
+  expect(c.storefront.endpoint).toBe('http://10.0.0.5:4001/api/2026-04/graphql.json');
+  expect(c.content).toMatchObject({ apiHost: 'http://10.0.0.5:4002', useCdn: false });
+  expect(() => loadConfig({ ...LIVE_ENV, STOREFRONT_API_ORIGIN: 'ftp://x' })).toThrow(/STOREFRONT_API_ORIGIN/);
+});
+
 test('scheduler: local ids from the connection settings; timeout and availability TTL from the environment', () => {
   expect(loadConfig({}, UPSTREAMS).scheduler).toEqual({
     url: 'http://127.0.0.1:3',
