@@ -47,6 +47,7 @@ import { unlockedInRequest, unlockScope } from './unlock/request-scope';
 import { createUnlockTokens } from './unlock/token';
 import { createContentClient } from './upstream/content/client';
 import { storefrontClientFactory } from './upstream/storefront/client';
+import { UpstreamCircuits, type CircuitOptions } from './upstream/circuit';
 import { createRoutes } from '../client/routes';
 import { createPageCache, MemoryPageStore, RedisPageStore, trackDataKeys, type PageCache, type PageCacheOptions } from './page-cache';
 import { webhookRoutes } from './routes/webhooks';
@@ -65,10 +66,15 @@ export type AppDeps = {
   rateLimits?: Partial<Record<RateLimitTier, TierOptions>>;
   /** Origin page cache overrides (tests: a clock, shorter windows); on/off and size come from config. */
   pageCache?: Partial<Pick<PageCacheOptions, 'now' | 'freshMs' | 'staleMs' | 'notFoundMs'>>;
+  /**
+   * Upstream circuit breakers (server/upstream/circuit.ts): threshold and cool-down overrides
+   * (tests), and `onStateChange`, the hook for the circuit-state metric. Every change is logged.
+   */
+  circuits?: CircuitOptions;
 };
 
 /** The Express app and the cart service every cart entry point uses (tests reach it too). */
-export type App = express.Express & { locals: { cart: CartService; pageCache: PageCache | null } };
+export type App = express.Express & { locals: { cart: CartService; pageCache: PageCache | null; circuits: UpstreamCircuits } };
 
 /**
  * A product's title from its content card: null when no product has that handle, `fallback`
@@ -85,8 +91,16 @@ async function productTitle(data: UpstreamData, handle: string, fallback: string
 }
 
 export function createApp(config: Config, deps: AppDeps): App {
-  const storefront = storefrontClientFactory(config.storefront);
-  const content = createContentClient(config.content);
+  // One breaker per upstream for the whole process: an outage is seen once, not per request.
+  const circuits = new UpstreamCircuits({
+    ...deps.circuits,
+    onStateChange: (upstream, state) => {
+      deps.log[state === 'open' ? 'warn' : 'info']({ upstream, circuit: state }, `${upstream} circuit ${state}`);
+      deps.circuits?.onStateChange?.(upstream, state);
+    },
+  });
+  const storefront = storefrontClientFactory(config.storefront, circuits);
+  const content = createContentClient(config.content, circuits);
   // Data reads go through a cache that remembers its keys, so webhooks can delete them (server/page-cache).
   const dataCache = trackDataKeys(deps.cache);
   const data = new UpstreamData({ config, cache: dataCache, content, storefront, log: deps.log });
@@ -121,6 +135,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const app = express() as App;
   app.locals.cart = cart;
+  app.locals.circuits = circuits;
   app.disable('x-powered-by');
   // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', true);
@@ -187,7 +202,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
   app.use(productUnlockRoutes({ content, tokens: unlock, limit: limits.unlock, siteUrl: config.siteUrl }));
 
-  app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.manifest.buildId, manifest: deps.manifest, outbox: deps.outbox }));
+  app.use(healthRoutes({ circuits, cache: deps.cache, buildId: deps.manifest.buildId, manifest: deps.manifest, outbox: deps.outbox }));
   app.use(customerCallbackRoutes({ authorization, siteUrl: config.siteUrl, log: deps.log }));
   app.use(
     createRenderHandler({

@@ -109,7 +109,9 @@ export class UpstreamData {
       const settings = await this.cached('content:settings', async () => {
         const raw = await this.content('site settings', ContentResults.siteSettings, Q.SITE_SETTINGS_QUERY);
         if (!raw) throw new NoSettingsDocument();
-        return this.reshape.siteSettings(raw, await this.priceIndex(), this.deps.config.siteUrl);
+        // The header's prices degrade to absent while the Storefront API is down: content pages
+        // never depend on it (docs/architecture.md §8). Prices return with the next refresh.
+        return this.reshape.siteSettings(raw, (await this.pricesIfAvailable()).prices, this.deps.config.siteUrl);
       });
       return { settings, isError: false };
     } catch (error) {
@@ -125,6 +127,21 @@ export class UpstreamData {
       return data.products.nodes.map((p: ProductPriceFragment): [string, Money] => [p.handle, money(p.priceRange.minVariantPrice)]);
     });
     return new Map(entries);
+  }
+
+  /**
+   * The price index, or an empty one when the Storefront API cannot give it (nothing cached and
+   * it fails, or its circuit is open): for pages that show prices beside content and render
+   * without them. Never throws.
+   * @returns `available` false when the prices (and so the shop) are unavailable
+   */
+  async pricesIfAvailable(): Promise<{ prices: PriceIndex; available: boolean }> {
+    try {
+      return { prices: await this.priceIndex(), available: true };
+    } catch (err) {
+      this.log.warn({ err }, 'product prices unavailable; rendering without them');
+      return { prices: new Map(), available: false };
+    }
   }
 
   /** The Storefront product, reshaped (without content parts), or null for an unknown handle. */

@@ -9,7 +9,7 @@
 import { createServer, type Server } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { MemoryCache, RedisCache, type Cache, type Clock } from '../../server/cache';
+import { MemoryCache, RedisCache, REFRESH_BACKOFF, type Cache, type Clock } from '../../server/cache';
 import type { Logger } from '../../server/logger';
 import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
 
@@ -104,11 +104,22 @@ function swrBehaviour(make: Make) {
     expect(logged.warnings()).toEqual([
       expect.objectContaining({ msg: 'cache refresh failed; serving stale', key: 'k3', err: expect.objectContaining({ message: 'upstream down' }) }),
     ]);
-    // Still stale after the failure: the next read serves it again and retries the upstream.
-    clock.advance(1000);
+    // Within the backoff every read serves stale without calling the failing upstream again.
+    for (let i = 0; i < 20; i++) expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
+    clock.advance(REFRESH_BACKOFF.baseMs - 1);
+    expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
+    await cache.whenIdle();
+    expect(failing).toHaveBeenCalledTimes(1);
+    // Past it, one retry; it fails too, so the next wait is twice as long.
+    clock.advance(1);
     expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
     await cache.whenIdle();
     expect(failing).toHaveBeenCalledTimes(2);
+    clock.advance(REFRESH_BACKOFF.baseMs);
+    expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
+    await cache.whenIdle();
+    expect(failing).toHaveBeenCalledTimes(2);
+    clock.advance(REFRESH_BACKOFF.baseMs);
     // The upstream is back: the next stale read refreshes, the one after serves the new value.
     expect(await cache.swr('k3', 30, 5000, async () => 'better')).toBe('good');
     await cache.whenIdle();
