@@ -17,7 +17,7 @@ import { RedisCache, type Cache } from './cache';
 import type { Config } from './config';
 import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
-import { collapseLeadingSlashes } from './http/leading-slashes';
+import { normalisePath } from './http/normalise-path';
 import { precompressedAssets } from './http/precompressed';
 import { requestContext, requestLog } from './http/request-context';
 import { securityHeaders } from './http/security';
@@ -140,7 +140,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', true);
   app.use(securityHeaders(config));
-  app.use(collapseLeadingSlashes);
+  app.use(normalisePath);
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader));
   app.use(unlockScope());
