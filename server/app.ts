@@ -51,6 +51,9 @@ import { UpstreamCircuits, type CircuitOptions } from './upstream/circuit';
 import { createRoutes } from '../client/routes';
 import { createPageCache, MemoryPageStore, RedisPageStore, trackDataKeys, type PageCache, type PageCacheOptions } from './page-cache';
 import { webhookRoutes } from './routes/webhooks';
+import { previewScope } from './preview/scope';
+import { createPreviewTokens } from './preview/token';
+import { previewRoutes } from './routes/preview';
 
 export type AppDeps = {
   log: Logger;
@@ -106,6 +109,8 @@ export function createApp(config: Config, deps: AppDeps): App {
   const data = new UpstreamData({ config, cache: dataCache, content, storefront, log: deps.log });
   // Password-protected products: per-product signed unlock cookies (server/unlock).
   const unlock = createUnlockTokens(config.unlockSecret, config.siteUrl);
+  // Draft preview: a signed cookie set by the secret preview URL (server/preview); none without a secret.
+  const preview = config.preview.secret ? createPreviewTokens(config.preview.secret, config.siteUrl) : null;
   const cart = createCartService({
     storefront,
     calendar: createAvailabilityService(config.scheduler, deps.cache),
@@ -144,6 +149,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader));
   app.use(unlockScope());
+  app.use(previewScope(preview));
   app.use(
     pinoHttp({
       logger: deps.log,
@@ -192,6 +198,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Signed webhooks from Sanity and Shopify: another origin, raw bodies, so before the /api guard.
   app.use(webhookRoutes({ secrets: config.webhooks, pageCache, dataCache, log: deps.log }));
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));
+  app.use(previewRoutes(preview));
   app.use(cartRoutes(cart));
   app.use(availabilityRoutes(cart));
   app.use(customerRoutes({ customers, cart, authorization, limits, siteUrl: config.siteUrl, inboxUrl, log: deps.log }));

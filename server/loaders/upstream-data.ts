@@ -12,6 +12,7 @@ import type { Money, ProductDetail, SiteSettings } from '../../shared/types';
 import type { Cache } from '../cache';
 import type { Config } from '../config';
 import { buyerIp, requestLog } from '../http/request-context';
+import { inPreview } from '../preview/scope';
 import type { Logger } from '../logger';
 import type { ContentClient } from '../upstream/content/client';
 import { EditorialReshaper } from '../upstream/content/editorial';
@@ -87,8 +88,9 @@ export class UpstreamData {
     return this.deps.storefront(buyerIp());
   }
 
+  /** Through the data cache, except for a preview request: its drafts are neither read from nor kept in it. */
   private cached<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
-    return this.deps.cache.swr(key, FRESH_MS, STALE_MS, fetcher);
+    return inPreview() ? fetcher() : this.deps.cache.swr(key, FRESH_MS, STALE_MS, fetcher);
   }
 
   /**
@@ -97,7 +99,7 @@ export class UpstreamData {
    * @throws UpstreamError('content', 502 | 504) when the lake fails or the result is malformed
    */
   private async content<T extends z.ZodType>(what: string, schema: T, query: string, params?: Record<string, unknown>): Promise<z.output<T>> {
-    return parseContent(schema, await this.deps.content.fetch(query, params), what);
+    return parseContent(schema, await this.deps.content.fetch(query, params, { preview: inPreview() }), what);
   }
 
   /**
