@@ -68,12 +68,3 @@ export function createPreviewTokens(secret: string, siteUrl: string, now: () => 
     }),
   };
 }
-
-/**
- * Whether the request carries a preview cookie at all (valid or not). The origin page cache
- * neither answers nor stores such a request (server/page-cache/classify.ts): its answer may be
- * the drafts.
- */
-export function hasPreviewCookie(cookieHeader: string | null | undefined): boolean {
-  return readCookie(cookieHeader, PREVIEW_COOKIE) !== null;
-}
