@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HEADER_DROPDOWN_PRODUCTS, type HeaderProductCard, type NavLink, type SiteSettings } from '../../shared/types';
 import { responsiveImage } from '../../shared/images';
+import { SHOP_UNAVAILABLE_NOTE } from '../../shared/route-data';
 import { LOGO_SIZES } from '../lib/image-sizes';
 import { useHeaderScroll } from '../lib/use-header-scroll';
 import { useStores } from '../stores';
@@ -103,7 +104,11 @@ function Logo({ settings }: { settings: SiteSettings }) {
   );
 }
 
-export function Header({ settings }: { settings: SiteSettings }) {
+/**
+ * @param shopUnavailable the commerce API is down (root route data): a short note stands where
+ *   the cart button is, since the cart cannot be read or changed
+ */
+export function Header({ settings, shopUnavailable = false }: { settings: SiteSettings; shopUnavailable?: boolean }) {
   const { header, cartData } = settings;
   const { scrolled, hidden } = useHeaderScroll();
   const announcement = header.announcementBarSettings;
@@ -140,7 +145,13 @@ export function Header({ settings }: { settings: SiteSettings }) {
             ))}
           </ul>
           <AccountLink className="account-link" />
-          <CartButton title={cartData.cartTitle} />
+          {shopUnavailable ? (
+            <p className="cart-note" role="status">
+              {SHOP_UNAVAILABLE_NOTE}
+            </p>
+          ) : (
+            <CartButton title={cartData.cartTitle} />
+          )}
         </div>
       </div>
     </header>

@@ -128,6 +128,16 @@ test('live mode with everything set talks to the real hosts', () => {
   expect(c.content).toMatchObject({ apiHost: null, useCdn: true, imageOrigin: 'https://cdn.sanity.io', apiVersion: '2025-02-19' });
 });
 
+test('live mode: a read token never switches the public site to drafts; preview only with PREVIEW_SECRET', () => {
+  const withToken = loadConfig({ ...LIVE_ENV, SANITY_READ_TOKEN: 'sk-read' });
+  // The CDN serves the published perspective to everyone; drafts are read per preview request only.
+  expect(withToken.content).toMatchObject({ token: 'sk-read', useCdn: true });
+  expect(withToken.preview.secret).toBeNull();
+  const secret = 'a-live-preview-secret-of-at-least-32-chars';
+  expect(loadConfig({ ...LIVE_ENV, PREVIEW_SECRET: secret }).preview.secret).toBe(secret);
+  expect(() => loadConfig({ ...LIVE_ENV, PREVIEW_SECRET: 'short' })).toThrow(/PREVIEW_SECRET: at least 32 characters/);
+});
+
 test('live mode ignores local connection settings', () => {
   const c = loadConfig(LIVE_ENV, UPSTREAMS);
   expect(c.storefront).toMatchObject({ endpoint: 'https://gramercy.myshopify.com/api/2026-04/graphql.json', privateToken: 'x' });
