@@ -12,6 +12,7 @@ import { imageUrl, type ImageTransformInput } from '../image-urls';
 import { money, toCents } from '../money';
 import { unitPriceCents } from '../pricing';
 import { searchProducts, sortProducts } from '../product-search';
+import { adjacentVariants, encodeVariants, optionIndexes } from '../variant-encoding';
 
 type Args = PageArgs & Record<string, unknown>;
 type SelectedOptionInput = { name: string; value: string };
@@ -40,7 +41,8 @@ export function sellingPlanAllocation(variant: VariantModel, plan: SellingPlanMo
   };
 }
 
-function mediaImage(image: ImageModel) {
+/** A MediaImage wrapping a seeded image (product media, brand logos). */
+export function mediaImage(image: ImageModel) {
   return {
     __typename: 'MediaImage',
     id: image.id.replace(/\/(ProductImage|CollectionImage)\//, '/MediaImage/'),
@@ -52,6 +54,8 @@ function mediaImage(image: ImageModel) {
   };
 }
 
+type SelectionArgs = { selectedOptions?: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean };
+
 function variantMatching(product: ProductModel, selected: SelectedOptionInput[], caseInsensitive: boolean, ignoreUnknown: boolean) {
   const norm = (s: string) => (caseInsensitive ? s.toLowerCase() : s);
   const wanted = selected.filter((o) => !ignoreUnknown || product.options.some((po) => norm(po.name) === norm(o.name)));
@@ -60,6 +64,25 @@ function variantMatching(product: ProductModel, selected: SelectedOptionInput[],
       wanted.every((o) => v.selectedOptions.some((so) => norm(so.name) === norm(o.name) && norm(so.value) === norm(o.value))),
     ) ?? null
   );
+}
+
+/** Shopify's selectedOrFirstAvailableVariant: the variant matching the selection, else the first available, else the first. */
+function selectedOrFirstAvailable(ctx: StorefrontContext, p: ProductModel, a: SelectionArgs): VariantModel {
+  return (
+    (a.selectedOptions?.length ? variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions) : null) ??
+    p.variants.find((v) => ctx.inventory.available(v) > 0) ??
+    p.variants[0]
+  );
+}
+
+/** Option-value positions of a selection (-1 for options not selected), or of the first available variant when none is given. */
+function selectionIndexes(ctx: StorefrontContext, p: ProductModel, a: SelectionArgs): number[] {
+  if (!a.selectedOptions?.length) return optionIndexes(p, selectedOrFirstAvailable(ctx, p, a));
+  const norm = (s: string) => (a.caseInsensitiveMatch ? s.toLowerCase() : s);
+  return p.options.map((o) => {
+    const chosen = a.selectedOptions!.find((s) => norm(s.name) === norm(o.name));
+    return chosen ? o.values.findIndex((v) => norm(v) === norm(chosen.value)) : -1;
+  });
 }
 
 /** Resolve a GID to the catalogue object it names (null when unknown). Carts are handled in cart.ts. */
@@ -160,7 +183,6 @@ export const catalogueResolvers = {
     }),
     shipsToCountries: () => ['US'],
     socialLoginProviders: empty,
-    brand: nothing,
     metafield: noMetafield,
     metafields: noMetafields,
   },
@@ -174,8 +196,9 @@ export const catalogueResolvers = {
     requiresSellingPlan: () => false,
     onlineStoreUrl: nothing,
     trackingParameters: nothing,
-    encodedVariantAvailability: nothing,
-    encodedVariantExistence: nothing,
+    encodedVariantAvailability: (p: ProductModel, _: unknown, ctx: StorefrontContext) =>
+      encodeVariants(p.variants.filter((v) => ctx.inventory.available(v) > 0).map((v) => optionIndexes(p, v))),
+    encodedVariantExistence: (p: ProductModel) => encodeVariants(p.variants.map((v) => optionIndexes(p, v))),
     category: nothing,
     seo: () => ({ title: null, description: null }),
     featuredImage: (p: ProductModel) => p.images[0] ?? null,
@@ -201,15 +224,8 @@ export const catalogueResolvers = {
       p: ProductModel,
       a: { selectedOptions: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean },
     ) => variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions),
-    selectedOrFirstAvailableVariant: (
-      p: ProductModel,
-      a: { selectedOptions?: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean },
-      ctx: StorefrontContext,
-    ) =>
-      (a.selectedOptions?.length ? variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions) : null) ??
-      p.variants.find((v) => ctx.inventory.available(v) > 0) ??
-      p.variants[0],
-    adjacentVariants: empty,
+    selectedOrFirstAvailableVariant: (p: ProductModel, a: SelectionArgs, ctx: StorefrontContext) => selectedOrFirstAvailable(ctx, p, a),
+    adjacentVariants: (p: ProductModel, a: SelectionArgs, ctx: StorefrontContext) => adjacentVariants(p, selectionIndexes(ctx, p, a)),
     sellingPlanGroups: (p: ProductModel, args: Args) => paginate(p.sellingPlanGroups, args, (g) => g.name),
     collections: (p: ProductModel, args: Args) => paginate(p.collections, args, (c) => c.numericId),
     metafield: noMetafield,
