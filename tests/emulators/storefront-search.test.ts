@@ -131,6 +131,40 @@ describe('search', () => {
   });
 });
 
+describe('collection filters', () => {
+  it('narrows a collection’s products with `filters` and describes the whole collection in the connection’s `filters`', async () => {
+    type Answer = {
+      collection: {
+        all: { nodes: { handle: string }[] };
+        grand: { nodes: { handle: string }[]; filters: { id: string; values: { label: string; count: number; input: string }[] }[] };
+      };
+      collections: { totalCount: string };
+    };
+    const res = await sf.gql<Answer>(`{
+      collection(handle: "bouquets") {
+        all: products(first: 50) { nodes { handle } }
+        grand: products(first: 50, filters: [{ variantOption: { name: "Size", value: "Grand" } }]) { nodes { handle } filters { id values { label count input } } }
+      }
+      collections(first: 1) { totalCount }
+    }`);
+    expect(res.body.errors).toBeUndefined();
+    const { collection, collections } = res.body.data!;
+    const withGrand = collection.all.nodes
+      .map((n) => n.handle)
+      .filter((h) => seed.products.find((p) => p.handle === h)!.variants.some((v) => v.options.Size === 'Grand'));
+    expect(collection.grand.nodes.map((n) => n.handle)).toEqual(withGrand);
+    const size = collection.grand.filters.find((f) => f.id === 'filter.v.option.size')!;
+    expect(size.values.find((v) => v.label === 'Grand')).toEqual({
+      label: 'Grand',
+      count: withGrand.length,
+      input: '{"variantOption":{"name":"Size","value":"Grand"}}',
+    });
+    expect(collections.totalCount).toBe(
+      String(JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalogue.json'), 'utf8')).collections.length),
+    );
+  });
+});
+
 type Predictive = {
   predictiveSearch: {
     products: { handle: string }[];

@@ -12,6 +12,7 @@ import { imageUrl, type ImageTransformInput } from '../image-urls';
 import { money, toCents } from '../money';
 import { unitPriceCents } from '../pricing';
 import { searchProducts, sortProducts } from '../product-search';
+import { applyProductFilters, productFilters, type ProductFilterInput } from '../site-search';
 import { adjacentVariants, encodeVariants, optionIndexes } from '../variant-encoding';
 
 type Args = PageArgs & Record<string, unknown>;
@@ -131,7 +132,8 @@ export const catalogueResolvers = {
     productByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.catalogue.productByHandle.get(handle) ?? null,
     products: (_: unknown, args: Args & { query?: string; sortKey?: string }, ctx: StorefrontContext) => {
       const found = searchProducts(ctx.catalogue.products, args.query, (p) => available(ctx, p));
-      return paginate(sortProducts(found, args.sortKey), args, (p) => p.numericId);
+      // Shopify offers filters on collection and search results only.
+      return { ...paginate(sortProducts(found, args.sortKey), args, (p) => p.numericId), filters: [] };
     },
     collection: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
       if (handle != null) return ctx.catalogue.collectionByHandle.get(handle) ?? null;
@@ -148,7 +150,7 @@ export const catalogueResolvers = {
       if (args.sortKey === 'TITLE') list = [...list].sort((a, b) => a.title.localeCompare(b.title));
       if (args.sortKey === 'UPDATED_AT') list = [...list].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
       if (args.sortKey === 'ID') list = [...list].sort((a, b) => a.numericId - b.numericId);
-      return paginate(list, args, (c) => c.numericId);
+      return { ...paginate(list, args, (c) => c.numericId), totalCount: String(list.length) };
     },
     productRecommendations: (_: unknown, args: { productId?: string; productHandle?: string; intent: string }, ctx: StorefrontContext) => {
       const n = args.productId != null ? numericIdOf(args.productId, 'Product') : null;
@@ -227,7 +229,10 @@ export const catalogueResolvers = {
     selectedOrFirstAvailableVariant: (p: ProductModel, a: SelectionArgs, ctx: StorefrontContext) => selectedOrFirstAvailable(ctx, p, a),
     adjacentVariants: (p: ProductModel, a: SelectionArgs, ctx: StorefrontContext) => adjacentVariants(p, selectionIndexes(ctx, p, a)),
     sellingPlanGroups: (p: ProductModel, args: Args) => paginate(p.sellingPlanGroups, args, (g) => g.name),
-    collections: (p: ProductModel, args: Args) => paginate(p.collections, args, (c) => c.numericId),
+    collections: (p: ProductModel, args: Args) => ({
+      ...paginate(p.collections, args, (c) => c.numericId),
+      totalCount: String(p.collections.length),
+    }),
     metafield: noMetafield,
     metafields: noMetafields,
   },
@@ -311,7 +316,11 @@ export const catalogueResolvers = {
 
   Collection: {
     description: (c: CollectionModel, { truncateAt }: { truncateAt?: number }) => truncate(htmlToText(c.descriptionHtml), truncateAt),
-    products: (c: CollectionModel, args: Args & { sortKey?: string }) => paginate(sortProducts(c.products, args.sortKey), args, (p) => p.numericId),
+    // `filters` narrow the page (site-search.ts semantics); the connection's `filters` describe the whole collection.
+    products: (c: CollectionModel, args: Args & { sortKey?: string; filters?: ProductFilterInput[] }, ctx: StorefrontContext) => ({
+      ...paginate(sortProducts(applyProductFilters(ctx, c.products, args.filters), args.sortKey), args, (p) => p.numericId),
+      filters: productFilters(ctx, c.products),
+    }),
     seo: () => ({ title: null, description: null }),
     onlineStoreUrl: nothing,
     trackingParameters: nothing,
