@@ -32,7 +32,7 @@ import { UNSUPPORTED_CODE, unsupportedMessage } from '../../emulators/storefront
 import { startHarness, type Harness } from '../fixtures/storefront/harness';
 
 const schema = loadStorefrontSchema();
-const MAX_DEPTH = 4;
+const MAX_DEPTH = 5;
 
 /** Arguments that reach the seed's data, by `Type.field`; other required arguments get a placeholder of their type. */
 const known: Record<string, Record<string, unknown>> = {};
