@@ -7,7 +7,7 @@
  *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
  *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: local-public-token`
  *
- * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/customers.json` is
+ * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/online-store.json` is invalid, `{contentDir}/customers.json` is
  *   invalid, or the state files are corrupt.
  */
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { imageHandler } from './image-route';
 import { inboxRouter } from './inbox/routes';
 import { Inventory } from './inventory';
 import { Mailbox } from './mail';
+import { loadOnlineStore } from './online-store';
 import { OrderStore } from './orders';
 import { buildExecutableSchema } from './resolvers';
 
@@ -56,6 +57,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const port = opts.port ?? DEFAULT_STOREFRONT_PORT;
   const catalogue = loadCatalogue(contentDir);
+  const onlineStore = loadOnlineStore(contentDir);
   const inventory = new Inventory();
   const carts = new CartStore(dataDir, catalogue, inventory);
   const orders = new OrderStore(dataDir, carts, inventory);
@@ -87,7 +89,18 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
         publicToken: opts.publicToken ?? DEFAULT_PUBLIC_TOKEN,
         privateToken: opts.privateToken ?? DEFAULT_PRIVATE_TOKEN,
       },
-      (inContext): StorefrontContext => ({ catalogue, carts, inventory, customers, orders, mailbox, origin: site.origin, shopUrl, ...inContext }),
+      (inContext): StorefrontContext => ({
+        catalogue,
+        onlineStore,
+        carts,
+        inventory,
+        customers,
+        orders,
+        mailbox,
+        origin: site.origin,
+        shopUrl,
+        ...inContext,
+      }),
     ),
   );
   app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));
