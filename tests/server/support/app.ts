@@ -100,7 +100,10 @@ export async function startTestApp(
   };
   const config = loadConfig(env, emulators.connection);
   const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
-  const rateLimits = { cartCreate: UNTHROTTLED, cartWrites: UNTHROTTLED, pages: UNTHROTTLED, ...opts.rateLimits };
+  // A tier given as undefined keeps its configured (RATE_LIMIT_*) or default limit.
+  const rateLimits = Object.fromEntries(
+    Object.entries({ cartCreate: UNTHROTTLED, cartWrites: UNTHROTTLED, pages: UNTHROTTLED, ...opts.rateLimits }).filter(([, limit]) => limit),
+  );
   const manifest = loadClientManifest(distDir);
   // Each test app has its own queue in the shared test Redis.
   const outboxOptions = { redisPrefix: `gs-test-outbox-${randomUUID()}`, ...opts.outbox };
