@@ -91,8 +91,8 @@ test('a cart journey leaves no cart id, checkout token, cookie value or token in
   const secrets = [
     cartId,
     encodeURIComponent(cartId),
-    cartToken!,
-    cartKey!,
+    cartToken,
+    cartKey,
     checkoutUrl.pathname.split('/').pop()!,
     'ghosttoken0123456789',
     'ghostkey0123456789',
