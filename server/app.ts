@@ -26,6 +26,10 @@ import { createAvailabilityService } from './cart/calendar';
 import { createCartService, type CartService } from './cart/service';
 import { createCustomerService } from './customer/service';
 import { createRateLimits, type RateLimitTier, type TierOptions } from './http/rate-limit';
+import { requestMetrics } from './metrics/http';
+import { setCircuitState } from './metrics/registry';
+import { observeUpstreams } from './metrics/upstream';
+import { metricsRoutes } from './routes/metrics';
 import { createServerDataSource, UpstreamData } from './loaders';
 import { redactingHttpSerializers, type Logger } from './logger';
 import { createRenderHandler, type ClientManifest } from './render';
@@ -67,7 +71,7 @@ export type AppDeps = {
    */
   outbox: Outbox;
   /** Per-tier rate limit overrides (tests); default server/http/rate-limit.ts DEFAULT_RATE_LIMITS. */
-  rateLimits?: Partial<Record<RateLimitTier, TierOptions>>;
+  rateLimits?: Partial<Record<RateLimitTier, Partial<TierOptions>>>;
   /** Origin page cache overrides (tests: a clock, shorter windows); on/off and size come from config. */
   pageCache?: Partial<Pick<PageCacheOptions, 'now' | 'freshMs' | 'staleMs' | 'notFoundMs'>>;
   /**
@@ -100,6 +104,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     ...deps.circuits,
     onStateChange: (upstream, state) => {
       deps.log[state === 'open' ? 'warn' : 'info']({ upstream, circuit: state }, `${upstream} circuit ${state}`);
+      setCircuitState(upstream, state);
       deps.circuits?.onStateChange?.(upstream, state);
     },
   });
@@ -129,7 +134,13 @@ export function createApp(config: Config, deps: AppDeps): App {
   const customers = createCustomerService({ storefront, log: deps.log });
   const authorization = createCustomerAuthorization(config.customerAccount, { redirectUri: `${config.siteUrl}/accounts/account` });
   // Limits are shared by every instance through the cache's Redis when there is one.
-  const limits = createRateLimits({ redis: deps.cache instanceof RedisCache ? deps.cache.redis : null, log: deps.log, limits: deps.rateLimits });
+  const limits = createRateLimits({
+    redis: deps.cache instanceof RedisCache ? deps.cache.redis : null,
+    log: deps.log,
+    limits: { ...config.rateLimits, ...deps.rateLimits },
+    // The page cache's background refreshes are this app asking itself, not a shopper.
+    internal: (req) => app.locals.pageCache?.isRefresh(req) ?? false,
+  });
   // Local mode: the Storefront emulator keeps the mail Shopify would send (activation, reset).
   const inboxUrl = config.mode === 'local' ? new URL('/__emulator/inbox', config.storefront.endpoint).href : null;
   const marketing = createMarketingService({
@@ -139,17 +150,29 @@ export function createApp(config: Config, deps: AppDeps): App {
     log: deps.log,
   });
   const dataSource = createServerDataSource({ data, cart, customers, siteUrl: config.siteUrl, log: deps.log, unlock });
+  const routes = createRoutes(dataSource);
+  // Upstream latency and errors for /metrics, observed on Node's HTTP diagnostics channels (server/metrics/upstream.ts).
+  observeUpstreams({
+    storefront: [config.storefront.endpoint],
+    content: config.content.apiHost
+      ? [config.content.apiHost]
+      : [`https://${config.content.projectId}.api.sanity.io`, `https://${config.content.projectId}.apicdn.sanity.io`],
+    scheduler: [config.scheduler.url],
+    customerAccount: [config.customerAccount.issuer],
+    marketing: [config.marketing.apiUrl],
+  });
 
   const app = express() as App;
   app.locals.cart = cart;
   app.locals.circuits = circuits;
   app.disable('x-powered-by');
-  // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (docs/architecture.md §7).
-  app.set('trust proxy', true);
+  // Only the configured number of proxies may name the client in X-Forwarded-* (docs/architecture.md §7).
+  app.set('trust proxy', config.trustedProxyHops);
   app.use(securityHeaders(config));
   app.use(normalisePath);
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader));
+  app.use(requestMetrics(routes));
   app.use(unlockScope());
   app.use(previewScope(preview));
   app.use(
@@ -172,6 +195,8 @@ export function createApp(config: Config, deps: AppDeps): App {
       fallthrough: false,
     }),
   );
+  app.use(metricsRoutes({ token: config.metricsToken, outbox: deps.outbox }));
+  app.use(limits.pages);
   // Legacy paths answer their 301 before any loader or payload sees them (spec §2); then the SEO files.
   const redirects = createRedirectSource({ content, cache: dataCache, log: deps.log });
   app.use(redirectRoutes(redirects));
@@ -187,7 +212,7 @@ export function createApp(config: Config, deps: AppDeps): App {
             ? new RedisPageStore(deps.cache.redis, deps.log, config.pageCache.maxBytes, deps.pageCache?.now)
             : new MemoryPageStore(config.pageCache.maxBytes, deps.pageCache?.now),
         buildId: deps.manifest.buildId,
-        routes: createRoutes(dataSource),
+        routes,
         siteUrl: config.siteUrl,
         log: deps.log,
         ...deps.pageCache,
@@ -201,6 +226,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(webhookRoutes({ secrets: config.webhooks, pageCache, dataCache, log: deps.log }));
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));
   app.use(previewRoutes(preview));
+  app.use(limits.cartApi);
   app.use(cartRoutes(cart));
   app.use(availabilityRoutes(cart));
   app.use(customerRoutes({ customers, cart, authorization, limits, siteUrl: config.siteUrl, inboxUrl, log: deps.log }));
@@ -208,7 +234,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     marketingRoutes({ marketing, limit: limits.signUps, productTitle: (handle, fallback) => productTitle(data, handle, fallback), log: deps.log }),
   );
   app.use('/api', apiNotFound);
-  app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
+  app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl, limits: limits.cartForm }));
   app.use(productUnlockRoutes({ content, tokens: unlock, limit: limits.unlock, siteUrl: config.siteUrl }));
 
   app.use(healthRoutes({ circuits, cache: deps.cache, buildId: deps.manifest.buildId, manifest: deps.manifest, outbox: deps.outbox }));

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { RATE_LIMIT_TIERS, type RateLimitTier } from './http/rate-limit-tiers';
 
 export type Mode = 'local' | 'live';
 
@@ -21,8 +22,20 @@ export type Config = {
   logLevel: string;
   /** Where the client bundle and its manifest are (dist/client). */
   clientDistDir: string;
-  /** Header carrying the shopper's IP set by the CDN (lower case), or null for X-Forwarded-For. */
+  /**
+   * Header carrying the shopper's IP set by the CDN (lower case), or null: the client IP is then
+   * the address `trustedProxyHops` proxies away (docs/architecture.md §7).
+   */
   trustedIpHeader: string | null;
+  /**
+   * How many proxies in front of the app append to X-Forwarded-For (Express `trust proxy`):
+   * 0 (default) = the socket's peer is the client and X-Forwarded-For is ignored.
+   */
+  trustedProxyHops: number;
+  /** Bearer token for `GET /metrics`; null: the endpoint answers 404 (server/routes/metrics.ts). */
+  metricsToken: string | null;
+  /** Per-tier rate limits from `RATE_LIMIT_{TIER}` = `{limit}/{seconds}` (server/http/rate-limit.ts). */
+  rateLimits: Partial<Record<RateLimitTier, { limit: number; windowMs: number }>>;
   shippingExcludedTag: string;
   storefront: {
     /** Full GraphQL endpoint, e.g. https://shop.myshopify.com/api/2026-04/graphql.json */
@@ -203,6 +216,21 @@ const optional = z.string().trim().min(1).optional();
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
+/** `RATE_LIMIT_CART_WRITES` for `cartWrites`. */
+function rateLimitVariable(tier: RateLimitTier): string {
+  return `RATE_LIMIT_${tier.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+/** `{limit}/{seconds}`, e.g. `600/60`: at most 600 requests per client IP in 60 seconds. */
+const RateLimitSetting = z
+  .string()
+  .regex(/^\d{1,7}\/\d{1,6}$/, '{limit}/{seconds}, e.g. 600/60')
+  .transform((v) => {
+    const [limit, seconds] = v.split('/').map(Number) as [number, number];
+    return { limit, windowMs: seconds * 1000 };
+  })
+  .refine((v) => v.limit > 0 && v.windowMs > 0, 'limit and seconds above 0');
+
 const Env = z.object({
   PORT: port.default(3000),
   SITE_URL: origin.optional(),
@@ -260,6 +288,9 @@ const Env = z.object({
     .regex(/^[a-z0-9-]+$/i, 'a header name')
     .transform((h) => h.toLowerCase())
     .optional(),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  METRICS_TOKEN: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  ...Object.fromEntries(RATE_LIMIT_TIERS.map((tier) => [rateLimitVariable(tier), RateLimitSetting.optional()])),
   CLIENT_DIST_DIR: optional,
   KLAVIYO_API_URL: origin.default('https://a.klaviyo.com'),
   KLAVIYO_PRIVATE_API_KEY: optional,
@@ -350,6 +381,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
     logLevel: e.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     clientDistDir: e.CLIENT_DIST_DIR ?? path.join(PROJECT_ROOT, 'dist', 'client'),
     trustedIpHeader: e.TRUSTED_IP_HEADER ?? null,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    rateLimits: Object.fromEntries(
+      RATE_LIMIT_TIERS.flatMap((tier) => {
+        const setting = (e as Record<string, unknown>)[rateLimitVariable(tier)] as { limit: number; windowMs: number } | undefined;
+        return setting ? [[tier, setting]] : [];
+      }),
+    ),
     shippingExcludedTag: e.SHIPPING_EXCLUDED_TAG,
     redisUrl: e.REDIS_URL ?? null,
     // Live mode requires it below; locally an unguessable per-process secret.

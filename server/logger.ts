@@ -1,14 +1,27 @@
 /**
  * The process logger: pino, structured JSON on stdout (docs/architecture.md §9). Request logs are children
- * carrying the request id (see http/request-context.ts).
+ * carrying the request id (see http/request-context.ts). Secrets never reach the output: see
+ * ./log-redaction.ts.
  */
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { REDACT_PATHS, REDACTED, scrubSecrets } from './log-redaction';
 
 export type { Logger };
 
-/** A JSON logger at `level` ('silent' in tests unless LOG_LEVEL says otherwise). */
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'storefront' }, timestamp: pino.stdTimeFunctions.isoTime });
+/**
+ * A JSON logger at `level` ('silent' in tests unless LOG_LEVEL says otherwise), redacting.
+ * @param destination where lines go (default stdout; tests pass a stream to search them)
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
+    level,
+    base: { service: 'storefront' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    // The last word on every line, children's included: whatever a message or error quotes.
+    hooks: { streamWrite: scrubSecrets },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Header values that grant something (a customer's session, a cart, an API key): never logged. */

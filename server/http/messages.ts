@@ -57,6 +57,7 @@ export const MESSAGES = {
   badActivationUrl: 'This activation link is not valid. Use the link in your activation email.',
   badResetUrl: 'This password reset link is not valid. Ask for a new one.',
   tooManyAttempts: 'Too many attempts from your network. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests from your network. Please wait a minute and try again.',
   customerFetched: 'Customer fetched.',
   profileSaved: 'Your details were saved.',
   addressSaved: 'Address saved.',

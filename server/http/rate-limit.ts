@@ -1,22 +1,29 @@
 /**
- * Rate limits on the account endpoints an attacker would hammer (docs/architecture.md §8):
- * `express-rate-limit`, per client IP (the request context's, which honours the CDN's trusted
- * header and the proxy hops), counted in Redis through `rate-limit-redis` when Redis is
- * configured, so every web instance behind the balancer shares one count.
+ * Rate limits per client IP (docs/architecture.md §8): `express-rate-limit`, keyed by the request
+ * context's client IP (the CDN's trusted header, else the address `TRUSTED_PROXY_HOPS` proxies
+ * away), counted in Redis through `rate-limit-redis` when Redis is configured, so every web
+ * instance behind the balancer shares one count.
  *
- * | tier     | endpoint                         | limit (per client IP)                         |
- * |----------|----------------------------------|-----------------------------------------------|
- * | signIn   | POST /api/customer/login         | 10 failed attempts per 15 minutes              |
- * | recover  | POST /api/customer/recover       | 5 requests per 15 minutes                      |
- * | signUp   | POST /api/customer/register      | 10 requests per hour                           |
- * | unlock   | POST /products/{handle}/unlock   | 10 attempts per 15 minutes                     |
- * | signUps  | newsletter, popup, back in stock, hint, reserve (POST /api/…) | 20 per 15 minutes  |
+ * | tier       | endpoint                                                   | default limit (per client IP)  |
+ * |------------|------------------------------------------------------------|--------------------------------|
+ * | signIn     | POST /api/customer/login                                   | 10 failed attempts / 15 min    |
+ * | recover    | POST /api/customer/recover                                 | 5 / 15 min                     |
+ * | signUp     | POST /api/customer/register                                | 10 / hour                      |
+ * | unlock     | POST /products/{handle}/unlock                             | 10 attempts / 15 min           |
+ * | signUps    | newsletter, popup, back in stock, hint, reserve (POST /api/…) | 20 / 15 min                 |
+ * | cartCreate | carts made: POST /api/cart, POST /cart without an open cart | 30 carts / 15 min             |
+ * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart | 120 / min               |
+ * | pages      | GET/HEAD pages and /__payload (not /assets, /api, probes, /metrics, /__build) | 600 / min   |
  *
- * Past the limit: 429 `{ isError: true, message }` with `Retry-After` and the IETF `RateLimit`
- * headers. If Redis fails, each instance keeps counting in memory (and logs it) rather than
- * letting every attempt through or refusing everyone; Redis is tried again after a pause.
+ * Each limit can be changed with `RATE_LIMIT_{TIER}` = `{limit}/{seconds}` (server/config.ts).
+ * Past the limit: 429 with `Retry-After` (seconds), the IETF `RateLimit` headers and
+ * `Cache-Control: no-store`; the body is `{ isError: true, message }` for /api and JSON callers,
+ * `{ status, message }` for /__payload (the route-data contract), a small HTML page otherwise.
+ * Rejections are counted per tier (server/metrics). If Redis fails, each instance keeps
+ * counting in memory (and logs it) rather than letting every attempt through or refusing
+ * everyone; Redis is tried again after a pause.
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import {
   ipKeyGenerator,
   MemoryStore,
@@ -29,25 +36,38 @@ import {
 import type Redis from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
 import type { Logger } from '../logger';
+import { rateLimitRejections } from '../metrics/registry';
 import { fail } from './json-api';
 import { MESSAGES } from './messages';
+import { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, type RateLimitTier, type TierOptions } from './rate-limit-tiers';
 import { currentRequest } from './request-context';
 
-export type RateLimitTier = 'signIn' | 'recover' | 'signUp' | 'unlock' | 'signUps';
+export { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, type RateLimitTier, type TierOptions };
 
-/** `limit` requests per `windowMs` (ms); `failuresOnly` counts only answers of 400 and above. */
-export type TierOptions = { limit: number; windowMs: number; failuresOnly: boolean };
-
-export const DEFAULT_RATE_LIMITS: Record<RateLimitTier, TierOptions> = {
-  signIn: { limit: 10, windowMs: 15 * 60_000, failuresOnly: true },
-  recover: { limit: 5, windowMs: 15 * 60_000, failuresOnly: false },
-  signUp: { limit: 10, windowMs: 60 * 60_000, failuresOnly: false },
-  // Every attempt counts, right or wrong: a guesser must not be able to reset the count.
-  unlock: { limit: 10, windowMs: 15 * 60_000, failuresOnly: false },
-  // Marketing sign-ups: a household signing up for a few products is fine; a script filling the
-  // florist's list with other people's addresses is not.
-  signUps: { limit: 20, windowMs: 15 * 60_000, failuresOnly: false },
+/** The limiters, plus the two that pick a tier by request (cart API and the no-JS cart form). */
+export type RateLimits = Record<RateLimitTier, RequestHandler> & {
+  /** Mounted before the cart API: POST /api/cart → cartCreate; other writes → cartWrites; GETs pass. */
+  cartApi: RequestHandler;
+  /** POST /cart: cartWrites always, cartCreate when the answer says a cart was made (`res.locals.cartCreated`). */
+  cartForm: RequestHandler[];
 };
+
+const CART_API = /^\/api\/(cart(\/|$)|availability$)/;
+/** Paths the pages tier never counts: assets, the JSON API (its own tiers), probes, metrics, build polls. */
+const NOT_PAGES = /^\/(assets\/|api\/|healthz$|readyz$|metrics$|__build(\/|$))/;
+
+const TOO_MANY_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head><body><h1>Too many requests</h1><p>${MESSAGES.tooManyRequests}</p></body></html>`;
+
+/** The 429 answer in the caller's format (see the module comment). */
+function tooMany(tier: RateLimitTier, req: Request, res: Response): void {
+  rateLimitRejections.inc({ tier });
+  res.setHeader('Cache-Control', 'no-store');
+  // The account tiers keep their "attempts" wording; browsing and cart tiers say "requests".
+  const message = tier === 'pages' || tier === 'cartCreate' || tier === 'cartWrites' ? MESSAGES.tooManyRequests : MESSAGES.tooManyAttempts;
+  if (req.path.startsWith('/__payload/')) return void res.status(429).json({ status: 429, message });
+  if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') return fail(res, 429, message);
+  res.status(429).type('html').send(TOO_MANY_HTML);
+}
 
 /** How long a failed Redis waits before it is asked again (ms). */
 const REDIS_RETRY_MS = 5_000;
@@ -130,15 +150,17 @@ class RedisWithMemoryFallback implements Store {
 
 /**
  * One limiter per tier.
- * @param deps.redis  the shared Redis connection, or null for per-instance memory counts
- * @param deps.limits per-tier overrides (tests, config)
+ * @param deps.redis    the shared Redis connection, or null for per-instance memory counts
+ * @param deps.limits   per-tier overrides (config `RATE_LIMIT_*`, tests)
+ * @param deps.internal requests the pages tier never counts (the page cache's own refreshes)
  */
 export function createRateLimits(deps: {
   redis: Redis | null;
   log: Logger;
-  limits?: Partial<Record<RateLimitTier, TierOptions>>;
-}): Record<RateLimitTier, RequestHandler> {
-  const limiter = (tier: RateLimitTier): RequestHandler => {
+  limits?: Partial<Record<RateLimitTier, Partial<TierOptions>>>;
+  internal?: (req: Request) => boolean;
+}): RateLimits {
+  const limiter = (tier: RateLimitTier, extra: Partial<Options> = {}): RequestHandler => {
     const { limit, windowMs, failuresOnly } = { ...DEFAULT_RATE_LIMITS[tier], ...deps.limits?.[tier] };
     return rateLimit({
       windowMs,
@@ -146,20 +168,37 @@ export function createRateLimits(deps: {
       skipSuccessfulRequests: failuresOnly,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      // The request context's IP (CDN header or X-Forwarded-For under `trust proxy`); IPv6
+      // The request context's IP (CDN header or the hop `trust proxy` names); IPv6
       // addresses are bucketed by /56 so one host cannot rotate through its own subnet.
       keyGenerator: (req) => ipKeyGenerator(currentRequest()?.clientIp ?? req.ip ?? 'unknown'),
-      handler: (_req, res) => fail(res, 429, MESSAGES.tooManyAttempts),
+      handler: (req, res) => tooMany(tier, req, res),
       store: deps.redis ? new RedisWithMemoryFallback(deps.redis, `rl:${tier}:`, deps.log) : new MemoryStore(),
       // Our keyGenerator is IP-based by construction; the library cannot see that.
       validate: { keyGeneratorIpFallback: false },
+      ...extra,
     });
   };
+  const limiters = Object.fromEntries(
+    RATE_LIMIT_TIERS.map((tier) => {
+      if (tier === 'cartCreate') {
+        // Only an answer that made a cart keeps its count (the routes set res.locals.cartCreated):
+        // the form often adds to an existing cart.
+        return [tier, limiter(tier, { skipSuccessfulRequests: true, requestWasSuccessful: (_req, res) => res.locals.cartCreated !== true })];
+      }
+      if (tier === 'pages') {
+        const skip = (req: Request) => (req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path) || (deps.internal?.(req) ?? false);
+        return [tier, limiter(tier, { skip })];
+      }
+      return [tier, limiter(tier)];
+    }),
+  ) as Record<RateLimitTier, RequestHandler>;
   return {
-    signIn: limiter('signIn'),
-    recover: limiter('recover'),
-    signUp: limiter('signUp'),
-    unlock: limiter('unlock'),
-    signUps: limiter('signUps'),
+    ...limiters,
+    cartApi: (req, res, next) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || !CART_API.test(req.path)) return next();
+      const create = req.method === 'POST' && (req.path === '/api/cart' || req.path === '/api/cart/');
+      return (create ? limiters.cartCreate : limiters.cartWrites)(req, res, next);
+    },
+    cartForm: [limiters.cartWrites, limiters.cartCreate],
   };
 }

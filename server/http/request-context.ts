@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
 import type { CookieWriter } from './customer-session';
@@ -42,8 +43,10 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Takes a well-formed incoming X-Request-Id (else makes one), echoes it on the response, and
- * runs the rest of the chain inside the request context. `trustedIpHeader` is the CDN's client
- * IP header; without it Express's `req.ip` (X-Forwarded-For under `trust proxy`) is used.
+ * runs the rest of the chain inside the request context. The client IP — the rate limits' key
+ * and the buyer IP sent to Shopify — is `trustedIpHeader` (the CDN's client IP header) when it
+ * holds an IP address, else Express's `req.ip`: the socket's peer, or the address
+ * `TRUSTED_PROXY_HOPS` proxies away in X-Forwarded-For (`trust proxy`, server/app.ts).
  */
 export function requestContext(log: Logger, trustedIpHeader: string | null): RequestHandler {
   return (req, res, next) => {
@@ -52,7 +55,8 @@ export function requestContext(log: Logger, trustedIpHeader: string | null): Req
     (req as { id?: string }).id = requestId;
     res.setHeader('X-Request-Id', requestId);
     const headerIp = trustedIpHeader ? req.get(trustedIpHeader)?.split(',')[0]?.trim() : undefined;
-    const clientIp = headerIp || req.ip || null;
+    // A header that is not an IP address (a misconfigured CDN, a forged value) names no one.
+    const clientIp = (headerIp && isIP(headerIp) ? headerIp : null) ?? req.ip ?? null;
     storage.run({ requestId, clientIp, log: log.child({ requestId }), cookies: res }, next);
   };
 }

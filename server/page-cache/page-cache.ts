@@ -63,6 +63,8 @@ export type PageCache = {
   whenIdle(): Promise<void>;
   /** Stops the loopback listener used for refreshes. */
   close(): Promise<void>;
+  /** True for this cache's own background refresh (from loopback, with this process's token). */
+  isRefresh(req: Request): boolean;
 };
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -133,6 +135,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     refreshing.set(key, run);
   }
 
+  function isRefresh(req: Request): boolean {
+    const loopbackPeer = req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::ffff:127.0.0.1';
+    return loopbackPeer && req.get(REFRESH_HEADER) === token;
+  }
+
   /** The miss's leader: render (next), collect, store. */
   function fill(req: Request, res: Response, key: string, tags: string[], next: NextFunction): void {
     let settle!: (entry: PageEntry | null) => void;
@@ -195,8 +202,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const servable = (entry: PageEntry | null | undefined): entry is PageEntry =>
         entry !== null && entry !== undefined && !(bot && entry.status !== 200);
 
-      const loopbackPeer = req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::ffff:127.0.0.1';
-      if (loopbackPeer && req.get(REFRESH_HEADER) === token) return fill(req, res, key, kind.tags, next);
+      if (isRefresh(req)) return fill(req, res, key, kind.tags, next);
 
       const entry = await store.get(key);
       if (servable(entry)) {
@@ -219,6 +225,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     middleware,
+    isRefresh,
     purge: (tags) => store.purge(buildId, tags),
     async whenIdle() {
       while (inflight.size > 0 || refreshing.size > 0) await Promise.allSettled([...inflight.values(), ...refreshing.values()]);

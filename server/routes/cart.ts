@@ -64,7 +64,10 @@ export function cartRoutes(cart: CartService): Router {
   const router = Router();
 
   router.post('/api/cart', async (_req, res) => {
-    ok(res, MESSAGES.cartCreated, await cart.create(), 201);
+    const created = await cart.create();
+    // Counted by the cartCreate rate limit (server/http/rate-limit.ts).
+    res.locals.cartCreated = true;
+    ok(res, MESSAGES.cartCreated, created, 201);
   });
 
   router.get('/api/cart', async (req, res) => {

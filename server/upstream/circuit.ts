@@ -10,15 +10,12 @@
  *
  * The breakers also keep the last observed outcome of each upstream, which `/readyz` reports
  * without calling anyone (server/routes/health.ts). `onStateChange` is the hook for metrics
- * (0 closed, 1 open, 2 half-open: CIRCUIT_STATE_CODE).
+ * (server/metrics/registry.ts `setCircuitState`, wired in server/app.ts).
  */
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
 import { toUpstreamError, UpstreamError, type UpstreamName } from './errors';
 
 export type CircuitStateName = 'closed' | 'open' | 'half-open';
-
-/** The numeric code of each state, for a gauge (closed 0, open 1, half-open 2). */
-export const CIRCUIT_STATE_CODE: Record<CircuitStateName, 0 | 1 | 2> = { closed: 0, open: 1, 'half-open': 2 };
 
 export type CircuitOptions = {
   /** Consecutive failures that open a circuit (default 5). */

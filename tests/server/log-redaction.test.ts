@@ -1,11 +1,17 @@
 /**
- * Request logs never carry what grants access: the customer session cookie, the pending sign-in,
- * the cart cookie, authorization headers (docs/architecture.md §9).
+ * Logs never carry what grants access (issue 12 item 4; docs/architecture.md §9): a whole cart
+ * journey — sign up and in, create a cart, add a line, set the delivery date, attach the buyer,
+ * fetch the checkout URL, the cart page and the no-JavaScript form, a cart that does not exist —
+ * runs against the real app and emulators with the app's own logger (server/logger.ts) at
+ * `trace`, captured; the captured text is then searched for the cart id, its key, the checkout
+ * token, every cookie value and the bearer credential.
  */
 import { Writable } from 'node:stream';
-import pino from 'pino';
 import request from 'supertest';
+import { createLogger } from '../../server/logger';
 import { startTestApp, type TestApp } from './support/app';
+import { firstSelectableDay, VARIANTS } from './support/cart';
+import { newCustomer } from './support/customer';
 
 let t: TestApp;
 const lines: string[] = [];
@@ -16,7 +22,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await startTestApp({ log: pino({ level: 'info' }, sink) });
+  t = await startTestApp({ log: createLogger('trace', sink) });
 });
 afterAll(() => t?.stop());
 
@@ -33,4 +39,69 @@ test('cookies and authorization headers are redacted from request logs', async (
   expect(log).toContain('[redacted]');
   // …but none of the secrets.
   for (const secret of [token, 'pending-secret', 'cart-secret', 'bearer-secret']) expect(log).not.toContain(secret);
+});
+
+test('a cart journey leaves no cart id, checkout token, cookie value or token in the logs', async () => {
+  lines.length = 0;
+  const { jar } = await newCustomer(t);
+  const session = jar.header();
+
+  const created = await request(t.app).post('/api/cart').set('Cookie', session).send({});
+  expect(created.status).toBe(201);
+  const cartId: string = created.body.data.id;
+  const added = await request(t.app).post('/api/cart/lines').send({ cartId, merchandiseId: VARIANTS.classicPetite, quantity: 1 });
+  expect(added.status).toBe(200);
+  const deliveryDate = await firstSelectableDay(t.app, cartId, 'delivery');
+  const dated = await request(t.app)
+    .put('/api/cart/attributes')
+    .send({ cartId, checkoutType: 'delivery', deliveryDate, pickupDate: null, isGift: false, giftNote: '', receiverEmail: '' });
+  expect(dated.status).toBe(200);
+  const buyer = await request(t.app).put('/api/cart/buyer-identity').set('Cookie', session).send({ cartId });
+  expect(buyer.status).toBe(200);
+  const fetched = await request(t.app).get('/api/cart').query({ id: cartId });
+  expect(fetched.status).toBe(200);
+  const checkoutUrl = new URL(fetched.body.data.checkoutUrl);
+  const cartCookie = `cart_id=${encodeURIComponent(cartId)}`;
+  expect((await request(t.app).get('/cart').set('Cookie', `${session}; ${cartCookie}`)).status).toBe(200);
+  const form = await request(t.app)
+    .post('/cart')
+    .set('Cookie', `${session}; ${cartCookie}`)
+    .type('form')
+    .send({ merchandiseId: VARIANTS.bodega, quantity: '1' });
+  expect(form.status).toBe(303);
+  // A cart that is not there: the id travels into an error answer and, maybe, an error log.
+  const unknown = 'gid://shopify/Cart/ghosttoken0123456789?key=ghostkey0123456789';
+  expect((await request(t.app).get('/api/cart').query({ id: unknown })).status).toBe(404);
+  expect((await request(t.app).get('/api/customer').set('Authorization', 'Bearer journey-bearer-0123456789')).status).toBe(401);
+
+  const log = lines.join('');
+  // The journey was logged, down to its URLs…
+  for (const path of [
+    '/api/cart/lines',
+    '/api/cart/attributes',
+    '/api/cart/buyer-identity',
+    '/api/cart?id=[redacted]',
+    '/accounts/account?code=[redacted]',
+  ]) {
+    expect(log).toContain(path);
+  }
+  // …and nothing in it opens the cart or the account.
+  const [, cartToken, cartKey] = /^gid:\/\/shopify\/Cart\/([^?]+)\?key=(.+)$/.exec(cartId) ?? [];
+  expect(cartToken && cartKey).toBeTruthy();
+  const secrets = [
+    cartId,
+    encodeURIComponent(cartId),
+    cartToken,
+    cartKey,
+    checkoutUrl.pathname.split('/').pop()!,
+    'ghosttoken0123456789',
+    'ghostkey0123456789',
+    'journey-bearer-0123456789',
+    // The session's cookie values that grant something (a flag such as `1` is no secret).
+    ...[...jar.values.values()].filter((value) => value.length >= 8),
+  ];
+  for (const secret of secrets) {
+    expect(secret.length).toBeGreaterThanOrEqual(8);
+    expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
+  }
 });

@@ -8,12 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import type pino from 'pino';
 import { buildClient } from '../../../esbuild.config';
 import { startEmulators, type RunningEmulators } from '../../../emulators';
 import { createApp, type App, type AppDeps } from '../../../server/app';
 import { MemoryCache, type Cache } from '../../../server/cache';
 import { loadConfig, type Config } from '../../../server/config';
+import { createLogger } from '../../../server/logger';
 import { createSignUpOutbox, type SignUpOutboxOptions } from '../../../server/marketing/outbox';
 import type { Outbox } from '../../../server/outbox';
 import { loadClientManifest } from '../../../server/render';
@@ -37,6 +38,8 @@ export type TestApp = {
 const REPO_DIST = path.resolve(__dirname, '../../../dist/client');
 /** The shop's public origin in tests (config.siteUrl) unless `opts.env.SITE_URL` says otherwise. */
 const SITE_URL = 'http://shop.test';
+/** Limits no suite reaches: the default of the tiers a shopper's browsing and cart use. */
+export const UNTHROTTLED = { limit: 1_000_000, windowMs: 60_000 };
 let builtClientDir: Promise<string> | undefined;
 
 /** dist/client when it was built, else a one-off build into a temp folder (per test worker). */
@@ -55,7 +58,11 @@ export async function startTestApp(
     env?: Record<string, string>;
     contentDir?: string;
     cache?: (log: pino.Logger) => Cache;
-    /** Rate limit overrides (suites that sign many customers up from one IP). */
+    /**
+     * Rate limit overrides. By default the cart and pages tiers are out of reach
+     * (UNTHROTTLED), so suites that make many carts or pages from one IP are not refused; the
+     * account and sign-up tiers keep their real limits. A suite testing a tier sets it here.
+     */
     rateLimits?: AppDeps['rateLimits'];
     /** Storefront emulator: customer access token lifetime in ms (default Shopify's 14 days). */
     customerAccessTokenTtlMs?: number;
@@ -89,10 +96,16 @@ export async function startTestApp(
     CLIENT_DIST_DIR: distDir,
     OUTBOX_DIR: path.join(dataDir, 'outbox'),
     PAGE_CACHE: pageCache,
+    // Supertest stands for a client behind one proxy: X-Forwarded-For names the client.
+    TRUSTED_PROXY_HOPS: '1',
     ...opts.env,
   };
   const config = loadConfig(env, emulators.connection);
-  const log = opts.log ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+  const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
+  // A tier given as undefined keeps its configured (RATE_LIMIT_*) or default limit.
+  const rateLimits = Object.fromEntries(
+    Object.entries({ cartCreate: UNTHROTTLED, cartWrites: UNTHROTTLED, pages: UNTHROTTLED, ...opts.rateLimits }).filter(([, limit]) => limit),
+  );
   const manifest = loadClientManifest(distDir);
   // Each test app has its own queue in the shared test Redis.
   const outboxOptions = { redisPrefix: `gs-test-outbox-${randomUUID()}`, ...opts.outbox };
@@ -102,7 +115,7 @@ export async function startTestApp(
     const cache = opts.cache?.(log) ?? new MemoryCache(log);
     const outbox = createSignUpOutbox(config, log, outboxOptions);
     outbox.start();
-    const app = createApp(config, { log, cache, manifest, outbox, rateLimits: opts.rateLimits, pageCache: opts.pageCache, circuits: opts.circuits });
+    const app = createApp(config, { log, cache, manifest, outbox, rateLimits, pageCache: opts.pageCache, circuits: opts.circuits });
     return {
       app,
       config,

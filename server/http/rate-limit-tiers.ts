@@ -1,0 +1,27 @@
+/**
+ * The rate limit tiers and their default limits per client IP (the table in ./rate-limit.ts),
+ * apart from the limiters themselves so the config (RATE_LIMIT_{TIER}) can name them.
+ */
+export const RATE_LIMIT_TIERS = ['signIn', 'recover', 'signUp', 'unlock', 'signUps', 'cartCreate', 'cartWrites', 'pages'] as const;
+export type RateLimitTier = (typeof RATE_LIMIT_TIERS)[number];
+
+/** `limit` requests per `windowMs` (ms); `failuresOnly` counts only answers of 400 and above. */
+export type TierOptions = { limit: number; windowMs: number; failuresOnly: boolean };
+
+export const DEFAULT_RATE_LIMITS: Record<RateLimitTier, TierOptions> = {
+  signIn: { limit: 10, windowMs: 15 * 60_000, failuresOnly: true },
+  recover: { limit: 5, windowMs: 15 * 60_000, failuresOnly: false },
+  signUp: { limit: 10, windowMs: 60 * 60_000, failuresOnly: false },
+  // Every attempt counts, right or wrong: a guesser must not be able to reset the count.
+  unlock: { limit: 10, windowMs: 15 * 60_000, failuresOnly: false },
+  // Marketing sign-ups: a household signing up for a few products is fine; a script filling the
+  // florist's list with other people's addresses is not.
+  signUps: { limit: 20, windowMs: 15 * 60_000, failuresOnly: false },
+  // Each cart is stored by the platform until it expires: a shopper makes one, a household or an
+  // office behind one address a few; a script making thousands is refused.
+  cartCreate: { limit: 30, windowMs: 15 * 60_000, failuresOnly: false },
+  // Two a second for a minute: far above tapping a quantity stepper, far below a flood.
+  cartWrites: { limit: 120, windowMs: 60_000, failuresOnly: false },
+  // Generous: a shopper browsing fast, with link prefetch (a payload per hovered link), never meets it.
+  pages: { limit: 600, windowMs: 60_000, failuresOnly: false },
+};
