@@ -21,6 +21,13 @@ import type { ClientManifest } from './server/render/manifest';
 const ROOT = __dirname;
 /** Browser code must never pull these in (docs/architecture.md §4.5): route data comes from /__payload. */
 const SERVER_ONLY_PACKAGES = ['@apollo/client', 'graphql', '@sanity/client', 'groq-js', 'ioredis', 'express'];
+/**
+ * The browser runs Preact's React compatibility layer instead of React (ADR-0019): esbuild maps
+ * each package and its subpaths (`react/jsx-runtime` → `preact/compat/jsx-runtime`,
+ * `react-dom/client` → `preact/compat/client`), so the app, react-router and mobx-react-lite
+ * all get one runtime. The server keeps React's streaming renderer. Removing this alias reverts.
+ */
+const BROWSER_REACT_ALIAS = { react: 'preact/compat', 'react-dom': 'preact/compat' };
 
 /** Build the browser bundle into `outDir/assets` and write `outDir/manifest.json`. */
 export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Promise<ClientManifest> {
@@ -42,6 +49,7 @@ export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Prom
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
     jsx: 'automatic',
+    alias: BROWSER_REACT_ALIAS,
     define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'warning',

@@ -12,6 +12,7 @@ import { AppProviders } from './App';
 import { clientDataSource } from './data-source';
 import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
+import './lib/preact-class-prop';
 import { createRoutes } from './routes';
 import { startClientRuntime } from './runtime';
 import { createStores } from './stores';
@@ -28,6 +29,16 @@ function browserStorage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * React's server render writes resource hints (`<link rel="preload">` for priority images,
+ * `<link rel="modulepreload">` for the bootstrap module) at the start of the container. The
+ * browser's Preact (ADR-0016) owns nothing there: it would move every shell node in front of
+ * them and then drop them. In <head> they keep doing their job and hydration starts in place.
+ */
+function moveServerHintsToHead(root: HTMLElement): void {
+  for (const hint of root.querySelectorAll(':scope > link')) document.head.append(hint);
 }
 
 const state = readState();
@@ -65,8 +76,10 @@ void resolveInitialPages(routes)
     // Spec §1, §2, §4 Build updates: the hourly build poll, the manifest prefetch, link prefetching.
     startClientRuntime(router, state.config.buildId ?? null);
 
+    const root = document.getElementById('root')!;
+    moveServerHintsToHead(root);
     hydrateRoot(
-      document.getElementById('root')!,
+      root,
       <AppProviders stores={stores} config={state.config}>
         <RouterProvider router={router} />
       </AppProviders>,

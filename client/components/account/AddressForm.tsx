@@ -64,7 +64,7 @@ function readAddress(form: HTMLFormElement): AddressInput {
 }
 
 export function AddressForm({ address, isDefault, title, save, onSaved, onCancel }: Props) {
-  const form = useAccountForm<Field>();
+  const form = useAccountForm<Field>(address ? `address-form-${address.id}` : 'address-form-new');
   const first = useRef<HTMLInputElement>(null);
 
   // The form opens on a click: take the keyboard to its first field.

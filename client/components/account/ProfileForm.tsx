@@ -27,7 +27,7 @@ function readProfile(form: HTMLFormElement): ProfileInput {
 
 export function ProfileForm({ customer, onSaved }: { customer: Customer; onSaved: (customer: Customer) => void }) {
   const stores = useStores();
-  const form = useAccountForm<'firstName' | 'lastName' | 'email' | 'phone'>();
+  const form = useAccountForm<'firstName' | 'lastName' | 'email' | 'phone'>('profile');
   const [saved, setSaved] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -31,7 +31,7 @@ type Props = {
 export function SetPasswordForm({ title, intro, urlParam, send, submitLabel, pendingLabel, missingLink }: Props) {
   const [searchParams] = useSearchParams();
   const url = searchParams.get(urlParam);
-  const form = useAccountForm<'password' | 'confirm'>();
+  const form = useAccountForm<'password' | 'confirm'>('set-password');
 
   if (!url) {
     return (

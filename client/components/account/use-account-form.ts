@@ -3,7 +3,7 @@
  * first, then one request at a time with a pending state, and on failure the problem in the
  * form's alert summary, which then takes focus so keyboard and screen-reader users land on it.
  */
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { ApiResult } from '../../../shared/types';
 import type { FormProblem } from '../../lib/account-checks';
 
@@ -21,8 +21,14 @@ export type AccountForm<K extends string> = {
   submit: <T>(check: FormProblem<K> | null, send: () => Promise<ApiResult<T>>, onSuccess: (data: T) => void, leaves?: boolean) => Promise<void>;
 };
 
-export function useAccountForm<K extends string>(): AccountForm<K> {
-  const id = useId();
+/**
+ * `idPrefix`: the form's DOM id prefix (`${idPrefix}-${field}`), unique on the page. Fixed rather
+ * than `useId()`: the server renders with React and the browser hydrates with Preact, whose
+ * generated ids differ, so the alert's links to the server-rendered fields would lead nowhere
+ * (ADR-0019).
+ */
+export function useAccountForm<K extends string>(idPrefix: string): AccountForm<K> {
+  const id = idPrefix;
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<FormProblem<K> | null>(null);
   const [failures, setFailures] = useState(0);

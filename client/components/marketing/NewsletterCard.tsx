@@ -6,7 +6,6 @@
  * failure shows the configured error text, else the server's message. Without a list id there
  * is nothing to subscribe to, and no card.
  */
-import { useId } from 'react';
 import { MARKETING_LABELS as L, MARKETING_MESSAGES as M, NEWSLETTER_SOURCES } from '../../../shared/marketing';
 import type { SiteSettings } from '../../../shared/types';
 import { Picture } from '../Picture';
@@ -26,7 +25,7 @@ export function newsletterFields(emailPlaceholder: string | null): SignupFieldSp
 }
 
 export function NewsletterCard({ newsletter }: { newsletter: SiteSettings['newsletter'] }) {
-  const titleId = useId();
+  const titleId = 'newsletter-footer-title';
   const listId = newsletter.klaviyoListId;
   if (!listId) return null;
   const photo = newsletter.newsletterPhoto;
@@ -39,6 +38,7 @@ export function NewsletterCard({ newsletter }: { newsletter: SiteSettings['newsl
         </h2>
         {newsletter.newsletterText && <p className="newsletter-card__text">{newsletter.newsletterText}</p>}
         <SignupForm
+          idPrefix="newsletter-footer"
           fields={newsletterFields(newsletter.newsletterEmailPlaceholderText)}
           submitLabel={newsletter.newsletterButtonText || L.newsletterButton}
           pendingLabel="Signing up…"

@@ -94,6 +94,7 @@ function PopupForm({ popup, listId, onDone }: { popup: Popup; listId: string; on
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   return (
     <SignupForm
+      idPrefix="newsletter-popup"
       intro={popup.copy && <p className="newsletter-popup__copy">{popup.copy}</p>}
       fields={newsletterFields(null)}
       submitLabel={popup.submitButtonText || L.popupButton}

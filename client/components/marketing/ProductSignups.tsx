@@ -5,7 +5,7 @@
  * - drop the hint: a button opening a dialog where the visitor names a gifter (someone who
  *   might buy them the product) to be told about it; a success is reported to analytics.
  */
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { MARKETING_LABELS as L, MARKETING_MESSAGES as M, type DropTheHintInput } from '../../../shared/marketing';
 import type { ProductDetail, SiteSettings } from '../../../shared/types';
 import { trackHintDropped } from '../../analytics';
@@ -28,13 +28,14 @@ const withPhone = (phoneNumber: string) => (phoneNumber ? { phoneNumber } : {});
  * choosing another variant starts a new form.
  */
 export function BackInStockForm({ variantId, pdp }: { variantId: string; pdp: PdpSettings }) {
-  const titleId = useId();
+  const titleId = 'back-in-stock-title';
   return (
     <section className="product-signup" aria-labelledby={titleId}>
       <h2 id={titleId} className="product-signup__title">
         Back in stock
       </h2>
       <SignupForm
+        idPrefix="back-in-stock"
         intro={pdp.backInStockCopy && <p className="product-signup__copy">{pdp.backInStockCopy}</p>}
         fields={CONTACT_FIELDS}
         submitLabel={pdp.backInStockButtonLabel || L.backInStockButton}
@@ -47,13 +48,14 @@ export function BackInStockForm({ variantId, pdp }: { variantId: string; pdp: Pd
 
 /** Reserve a product drop before its date (the settings' reserve text and success message). */
 export function ReserveForm({ productHandle, pdp }: { productHandle: string; pdp: PdpSettings }) {
-  const titleId = useId();
+  const titleId = 'reserve-title';
   return (
     <section className="product-signup" aria-labelledby={titleId}>
       <h2 id={titleId} className="product-signup__title">
         Reserve
       </h2>
       <SignupForm
+        idPrefix="reserve"
         intro={pdp.reserveFormText && <p className="product-signup__copy">{pdp.reserveFormText}</p>}
         fields={CONTACT_FIELDS}
         submitLabel="Reserve"
@@ -94,6 +96,7 @@ export function DropTheHint({ product, pdp }: { product: ProductDetail; pdp: Pdp
       <Modal open={open} onClose={close} title="Drop the hint" closeLabel="Close drop the hint" className="drop-hint">
         {pdp.dropTheHintCopy && <p className="drop-hint__copy">{pdp.dropTheHintCopy}</p>}
         <SignupForm
+          idPrefix="drop-hint"
           fields={HINT_FIELDS}
           submitLabel="Send the hint"
           successMessage={M.hintSuccess}

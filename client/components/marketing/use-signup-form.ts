@@ -6,7 +6,7 @@
  * replaces the form with its message; a failure shows inline, and messages clear after
  * MESSAGE_CLEAR_MS (spec §9).
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { MARKETING_MESSAGES, MESSAGE_CLEAR_MS } from '../../../shared/marketing';
 import type { SignupOutcome } from './api';
 import { loadPhone } from './load-phone';
@@ -28,6 +28,12 @@ export type SignupFieldSpec<K extends string> = {
 export type SignupValues<K extends string> = Record<K, string>;
 
 export type SignupFormOptions<K extends string> = {
+  /**
+   * The form's DOM id prefix (`${idPrefix}-${field}`), unique on the page. Fixed rather than
+   * `useId()`: the server renders with React and the browser hydrates with Preact, whose
+   * generated ids differ, so the field the browser focuses would not be found (ADR-0019).
+   */
+  idPrefix: string;
   fields: readonly SignupFieldSpec<K>[];
   /** Sends the checked, trimmed values and the honeypot's value. */
   send: (values: SignupValues<K>, honeypot: string) => Promise<SignupOutcome>;
@@ -81,8 +87,14 @@ async function checkFields<K extends string>(fields: readonly SignupFieldSpec<K>
 const emptyValues = <K extends string>(fields: readonly SignupFieldSpec<K>[]) =>
   Object.fromEntries(fields.map((f) => [f.name, ''])) as SignupValues<K>;
 
-export function useSignupForm<K extends string>({ fields, send, successMessage, errorMessage, onSuccess }: SignupFormOptions<K>): SignupForm<K> {
-  const id = useId();
+export function useSignupForm<K extends string>({
+  idPrefix: id,
+  fields,
+  send,
+  successMessage,
+  errorMessage,
+  onSuccess,
+}: SignupFormOptions<K>): SignupForm<K> {
   const [values, setValues] = useState<SignupValues<K>>(() => emptyValues(fields));
   const [honeypot, setHoneypot] = useState('');
   const [pending, setPending] = useState(false);

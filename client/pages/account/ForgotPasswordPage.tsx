@@ -17,7 +17,7 @@ import { useStores } from '../../stores';
 
 export function ForgotPasswordPage() {
   const { customer } = useStores();
-  const form = useAccountForm<'email'>();
+  const form = useAccountForm<'email'>('forgot-password');
   const [sent, setSent] = useState<MailSentResult | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -22,7 +22,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const returnTo = returnPath(searchParams.get('return'));
   const authorizationFailed = searchParams.get('error') === 'authorization';
-  const form = useAccountForm<'email' | 'password'>();
+  const form = useAccountForm<'email' | 'password'>('login');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

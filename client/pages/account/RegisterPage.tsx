@@ -21,7 +21,7 @@ import { useStores } from '../../stores';
 
 export function RegisterPage() {
   const { customer } = useStores();
-  const form = useAccountForm<'firstName' | 'lastName' | 'email' | 'password'>();
+  const form = useAccountForm<'firstName' | 'lastName' | 'email' | 'password'>('register');
   const [sent, setSent] = useState<MailSentResult | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
