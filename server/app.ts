@@ -17,6 +17,7 @@ import { RedisCache, type Cache } from './cache';
 import type { Config } from './config';
 import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
+import { LOCAL_PROXY_PREFIX, localEmulatorProxy, localInboxUrl } from './http/local-proxy';
 import { collapseLeadingSlashes } from './http/leading-slashes';
 import { precompressedAssets } from './http/precompressed';
 import { requestContext, requestLog } from './http/request-context';
@@ -110,7 +111,8 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Limits are shared by every instance through the cache's Redis when there is one.
   const limits = createRateLimits({ redis: deps.cache instanceof RedisCache ? deps.cache.redis : null, log: deps.log, limits: deps.rateLimits });
   // Local mode: the Storefront emulator keeps the mail Shopify would send (activation, reset).
-  const inboxUrl = config.mode === 'local' ? new URL('/__emulator/inbox', config.storefront.endpoint).href : null;
+  // Shown through the shop's origin (the proxy adds the debug token), never the emulator's port.
+  const inboxUrl = config.local ? localInboxUrl(config.siteUrl) : null;
   const marketing = createMarketingService({
     outbox: deps.outbox,
     settings: async () => (await data.siteSettings()).settings,
@@ -124,6 +126,9 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.disable('x-powered-by');
   // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', true);
+  // Local mode: the emulators' browser-facing pages and images, with their own headers (first,
+  // so the shop's CSP and compression do not apply to another service's answers).
+  if (config.local) app.use(LOCAL_PROXY_PREFIX, localEmulatorProxy(config.local.proxyTargets, config.local.debugToken));
   app.use(securityHeaders(config));
   app.use(collapseLeadingSlashes);
   app.use(compression());
