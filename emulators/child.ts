@@ -10,7 +10,7 @@
  * Parent → child: `{ type: 'stop' }`: stop them (state flushed) and exit 0.
  *
  * Settings come from the environment (./env.ts: ports, DATA_DIR; SITE_URL is the shop's public
- * URL), except the bind address: always 127.0.0.1, whatever EMULATOR_HOST says, so nothing but
+ * URL; EMULATOR_PUBLIC_BASE_URL the base under which the shop proxies them for the browser), except the bind address: always 127.0.0.1, whatever EMULATOR_HOST says, so nothing but
  * the shop's host reaches them (issue 12). Signals are left to the parent, which stops the child
  * after draining its own requests; if the parent dies, the IPC channel closes and the child stops.
  */
@@ -46,6 +46,8 @@ async function main(): Promise<void> {
       ...emulatorOptionsFromEnv(process.env),
       host: CHILD_HOST,
       shopUrl: process.env.SITE_URL || undefined,
+      // The shop's /__local/… proxy: what the browser visits goes through the shop's origin.
+      publicBaseUrl: process.env.EMULATOR_PUBLIC_BASE_URL || undefined,
       contentDir: path.join(REPO_ROOT, 'content'),
     });
   } catch (err) {

@@ -37,6 +37,13 @@ export type StartEmulatorsOptions = {
   customerAccessTokenTtlMs?: number;
   /** The token every emulator's `/__emulator/*` requires; default a random one per call. */
   debugToken?: string;
+  /**
+   * Where the browser reaches them when not at their own URLs: `${publicBaseUrl}/storefront`,
+   * `/content` and `/marketing` (the shop's `/__local/…` proxy in local mode). The browser-facing
+   * URLs in `connection` (image origins, the client events URL) and those the Storefront emulator
+   * hands out (checkout, mail links) are built on it. Default: their own URLs.
+   */
+  publicBaseUrl?: string;
 };
 
 /**
@@ -53,7 +60,7 @@ export type EmulatorConnection = {
     privateToken: string;
     /** Value for the `X-Shopify-Storefront-Access-Token` header (browser-side calls). */
     publicToken: string;
-    /** Origin the product image URLs it returns point at (its `/cdn/shop/files/…` route). */
+    /** Base URL the product image URLs it returns point at (its `/cdn/shop/files/…` route, or the public base's). */
     imageOrigin: string;
   };
   content: {
@@ -65,7 +72,7 @@ export type EmulatorConnection = {
     apiVersion: string;
     /** Read token (per run) that drafts and release versions need, as Sanity's do; anonymous queries never see them. */
     readToken: string;
-    /** For `@sanity/image-url`'s `baseUrl`: images are at `${imageOrigin}/images/{projectId}/{dataset}/…`. */
+    /** For `@sanity/image-url`'s `baseUrl` (may carry a path): images are at `${imageOrigin}/images/{projectId}/{dataset}/…`. */
     imageOrigin: string;
   };
   scheduler: {
@@ -126,6 +133,8 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
   const rules = DEFAULT_SCHEDULER_RULES;
   const clientId = DEFAULT_CUSTOMER_ACCOUNT_CLIENT_ID;
   const marketingKeys = { privateKey: `pk_${newDebugToken()}`, publicKey: DEFAULT_PUBLIC_API_KEY };
+  const publicBase = opts.publicBaseUrl?.replace(/\/+$/, '');
+  const publicUrl = (name: string) => (publicBase ? `${publicBase}/${name}` : undefined);
   const started: RunningEmulator[] = [];
   const stopAll = async () => {
     const running = started.splice(0);
@@ -145,6 +154,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
           port: opts.ports?.storefront,
           shopUrl: opts.shopUrl,
           customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
+          publicUrl: publicUrl('storefront'),
         }),
       ),
       track(startContentLakeEmulator({ ...common, ...lake, token: readToken, port: opts.ports?.content })),
@@ -154,8 +164,8 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
     ]);
     const connection: EmulatorConnection = {
       debugToken,
-      storefront: { origin: storefront.url, ...tokens, imageOrigin: storefront.url },
-      content: { apiHost: content.url, ...lake, apiVersion: CONTENT_API_VERSION, readToken, imageOrigin: content.url },
+      storefront: { origin: storefront.url, ...tokens, imageOrigin: publicUrl('storefront') ?? storefront.url },
+      content: { apiHost: content.url, ...lake, apiVersion: CONTENT_API_VERSION, readToken, imageOrigin: publicUrl('content') ?? content.url },
       scheduler: {
         url: scheduler.url,
         pickupLocationId: rules.pickup.locationIds[0],
@@ -163,7 +173,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
         shop: rules.shop,
       },
       customerAccount: { issuer: customerAccount.url, clientId },
-      marketing: { apiUrl: marketing.url, ...marketingKeys, clientEventsUrl: `${marketing.url}${CLIENT_EVENTS_PATH}` },
+      marketing: { apiUrl: marketing.url, ...marketingKeys, clientEventsUrl: `${publicUrl('marketing') ?? marketing.url}${CLIENT_EVENTS_PATH}` },
     };
     return { storefront, content, scheduler, marketing, customerAccount, connection, debugToken, stopAll };
   } catch (err) {

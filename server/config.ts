@@ -418,7 +418,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
         token: null,
         apiHost: trimSlash(content.apiHost),
         useCdn: false,
-        imageOrigin: new URL(content.imageOrigin).origin,
+        // A base URL, possibly with a path (the shop's /__local/content proxy).
+        imageOrigin: trimSlash(content.imageOrigin),
         timeoutMs: e.CONTENT_TIMEOUT_MS,
       },
       scheduler: {

@@ -13,6 +13,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { createCache } from './cache';
 import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type Config } from './config';
+import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
 import { startLocalEmulators, LocalEmulatorsError, type LocalEmulators } from './local-emulators';
 import { createLogger, type Logger } from './logger';
 import { createSignUpOutbox } from './marketing/outbox';
@@ -29,7 +30,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function configure(env: NodeJS.ProcessEnv, onEmulatorsExit: () => void): Promise<{ config: Config; emulators: LocalEmulators | null }> {
   if (detectMode(env) === 'live') return { config: loadConfig(env), emulators: null };
   const shopUrl = siteUrlFrom(env);
-  const emulators = await startLocalEmulators({ ...env, SITE_URL: shopUrl }, { onExit: onEmulatorsExit });
+  const emulators = await startLocalEmulators(
+    { ...env, SITE_URL: shopUrl, EMULATOR_PUBLIC_BASE_URL: `${shopUrl}${LOCAL_PROXY_PREFIX}` },
+    { onExit: onEmulatorsExit },
+  );
   try {
     return { config: loadConfig(env, emulators.upstreams), emulators };
   } catch (err) {

@@ -48,6 +48,12 @@ export type StorefrontEmulatorOptions = EmulatorOptions & {
   shopUrl?: string;
   /** How long a customer access token lives, in milliseconds; default 14 days (Shopify's). */
   customerAccessTokenTtlMs?: number;
+  /**
+   * Base URL the browser reaches this emulator at, for the absolute URLs it hands out (images,
+   * checkout, order status, mail links); default its own bound URL. The shop's `/__local/storefront`
+   * in local mode, where the emulator binds loopback only.
+   */
+  publicUrl?: string;
 };
 
 /** Start the emulator; port defaults to 4001 (`DEFAULT_STOREFRONT_PORT`). */
@@ -115,6 +121,6 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const running = await listen('storefront-api', app, { port, host: opts.host, debugToken: opts.debugToken }, async () => {
     await Promise.all([carts.flush(), orders.flush(), customers.flush(), mailbox.flush()]);
   });
-  site.origin = running.url;
+  site.origin = opts.publicUrl?.replace(/\/+$/, '') ?? running.url;
   return running;
 }

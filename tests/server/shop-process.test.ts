@@ -4,7 +4,7 @@
  * and token, and stops with the shop, or by itself when the shop dies; in production it refuses
  * implicit local mode in one log line (issue 12).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -120,7 +120,21 @@ test('local mode: the emulators run in a child process on loopback, reachable fo
     // The inbox the account pages link to works through the shop (token added server-side)…
     const inbox = await fetch(`${shopUrl}/__local/storefront/__emulator/inbox`);
     expect(inbox.status).toBe(200);
-    expect(await inbox.text()).toMatch(/<html/i);
+    const inboxHtml = await inbox.text();
+    // Its root-relative links are rewritten to stay under the proxy.
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(inboxHtml)?.[1];
+    expect(stylesheet).toMatch(/^\/__local\/storefront\//);
+    expect((await fetch(`${shopUrl}${stylesheet}`)).status).toBe(200);
+    // The pages' images come through the shop's origin too (no emulator port in the page).
+    const home = await (await fetch(`${shopUrl}/`)).text();
+    expect(home).not.toMatch(/127\.0\.0\.1:\d+/);
+    const images = [...home.matchAll(/src="(http[^"]+\/__local\/(?:storefront|content)\/[^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&'));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images.slice(0, 3)) {
+      const res = await fetch(image.replace(/^http:\/\/[^/]+/, shopUrl));
+      expect({ image, status: res.status }).toEqual({ image, status: 200 });
+      expect(res.headers.get('content-type')).toMatch(/^image\//);
+    }
     // …but the other debug endpoints stay closed, through the shop and directly.
     expect((await fetch(`${shopUrl}/__local/storefront/__emulator/orders`)).status).toBe(401);
     expect((await fetch(`${emulators['storefront-api']}/__emulator/orders`)).status).toBe(401);
