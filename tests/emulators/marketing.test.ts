@@ -128,8 +128,7 @@ function emulator(opts: { timeoutFaultHoldMs?: number } = {}) {
   const url = () => handle.emulator!.url;
   const post = (pathAndQuery: string, body: unknown, headers: Record<string, string> = API_HEADERS) =>
     fetch(`${url()}${pathAndQuery}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const records = async () =>
-    (await (await fetch(`${url()}/__emulator/records`, { headers: debugHeaders() })).json()) as MarketingRecords;
+  const records = async () => (await (await fetch(`${url()}/__emulator/records`, { headers: debugHeaders() })).json()) as MarketingRecords;
   const fault = (body: unknown) =>
     fetch(`${url()}/__emulator/faults`, {
       method: 'POST',
@@ -349,7 +348,7 @@ describe('marketing emulator: invalid bodies answer 400 in Klaviyo’s shape, na
 });
 
 describe('marketing emulator: headers, paths and methods', () => {
-  const { post, url, records, debugHeaders } = emulator();
+  const { post, url, records } = emulator();
   const without = (name: string) => Object.fromEntries(Object.entries(API_HEADERS).filter(([key]) => key !== name));
 
   it('answers 400 without the revision header, or with another revision', async () => {
@@ -507,7 +506,7 @@ describe('marketing emulator: faults', () => {
 });
 
 describe('marketing emulator: client events (the browser, another origin)', () => {
-  const { post, records, url, debugHeaders } = emulator();
+  const { post, records, url } = emulator();
   const clientHeaders = { revision: MARKETING_API_REVISION, 'content-type': 'application/json' };
 
   it('answers the CORS preflight for any origin', async () => {
