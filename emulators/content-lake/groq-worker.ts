@@ -4,8 +4,8 @@
  * so a query that runs long or builds a huge answer never blocks the emulator's HTTP server.
  *
  * Messages in: `{ type: 'documents', documents }` (the dataset after a mutation) and
- * `QueryJob`. Out: `QueryOutcome` for each job, with the result already serialised to JSON and
- * refused (400) beyond `maxResultBytes`.
+ * `QueryJob`. Out: `{ type: 'ready' }` once loaded, then `QueryOutcome` for each job, with the
+ * result already serialised to JSON and refused (400) beyond `maxResultBytes`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
@@ -73,3 +73,5 @@ parentPort!.on('message', (message: QueryJob | { type: 'documents'; documents: S
   }
   void answer(message).then((outcome) => parentPort!.postMessage(outcome));
 });
+// Loaded (from source, tsx compiles first, which can take seconds on a busy machine): jobs may come.
+parentPort!.postMessage({ type: 'ready' });

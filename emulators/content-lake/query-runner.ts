@@ -1,7 +1,7 @@
 /**
  * Runs GROQ queries on a worker thread (groq-worker.ts) with limits, so one hostile query cannot
  * stall or exhaust the emulator (issue 12: a 45-byte query built a 357 MB answer):
- * - time: a query running longer than `timeLimitMs` (default 5 s) is stopped (the thread is
+ * - time: a query running longer than `timeLimitMs` (default 10 s, counted once a loaded thread has it) is stopped (the thread is
  *   terminated and a fresh one takes over) → 400 `queryLimitError`;
  * - memory: the thread's heap is capped (`heapLimitMb`, default 256 MB); a query that exhausts
  *   it → 400 `queryLimitError` the same way;
@@ -19,7 +19,7 @@ import type { QueryJob, QueryOutcome } from './groq-worker';
 
 export type QueryLimits = { timeLimitMs: number; heapLimitMb: number; maxResultBytes: number; threads: number };
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeLimitMs: 5_000, heapLimitMb: 256, maxResultBytes: 16 * 1024 * 1024, threads: 2 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeLimitMs: 10_000, heapLimitMb: 256, maxResultBytes: 16 * 1024 * 1024, threads: 2 };
 
 type Pending = {
   job: QueryJob;
@@ -41,7 +41,7 @@ function spawnWorker(documents: SanityDocument[], heapLimitMb: number): Worker {
 }
 
 /** One query thread and the query it is running, if any. */
-type Slot = { worker: Worker; running: (Pending & { timer: NodeJS.Timeout }) | null };
+type Slot = { worker: Worker; ready: boolean; running: (Pending & { timer: NodeJS.Timeout }) | null };
 
 export class QueryRunner {
   private readonly slots: Slot[];
@@ -54,7 +54,7 @@ export class QueryRunner {
     private readonly limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   ) {
     this.slots = Array.from({ length: limits.threads }, () => {
-      const slot: Slot = { worker: null as unknown as Worker, running: null };
+      const slot: Slot = { worker: null as unknown as Worker, ready: false, running: null };
       slot.worker = this.start(slot);
       return slot;
     });
@@ -91,7 +91,13 @@ export class QueryRunner {
 
   private start(slot: Slot): Worker {
     const worker = spawnWorker(this.documents, this.limits.heapLimitMb);
-    worker.on('message', (outcome: QueryOutcome) => {
+    slot.ready = false;
+    worker.on('message', (outcome: QueryOutcome | { type: 'ready' }) => {
+      // The time limit counts from a loaded thread, never its start-up.
+      if ('type' in outcome) {
+        if (worker === slot.worker) slot.ready = true;
+        return this.pump();
+      }
       const pending = slot.running?.job.id === outcome.id ? this.finish(slot) : null;
       if (!pending) return;
       if (outcome.ok) pending.resolve(outcome.json);
@@ -114,7 +120,7 @@ export class QueryRunner {
   private pump(): void {
     for (const slot of this.slots) {
       if (this.closed || this.queue.length === 0) return;
-      if (slot.running) continue;
+      if (slot.running || !slot.ready) continue;
       const next = this.queue.shift()!;
       const timer = setTimeout(
         () => this.replace(slot, queryLimitError(`The query exceeded the ${this.limits.timeLimitMs / 1000} s time limit`)),

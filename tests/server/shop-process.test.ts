@@ -102,7 +102,7 @@ test('production without SHOP_MODE or upstream variables refuses to start, in on
   expect(entry.msg).toMatch(/refusing to start/);
   expect(entry.msg).toMatch(/SHOP_MODE=local/);
   expect(entry.msg).toMatch(/SHOP_MODE=live with .*SHOPIFY_STORE_DOMAIN/);
-});
+}, 90_000);
 
 test('local mode: the emulators run in a child process on loopback, reachable for the browser only through /__local, and stop with the shop', async () => {
   let pid = 0;
