@@ -2,6 +2,9 @@
 # Multi-stage build of the storefront (docs/architecture.md §9) on Node 24 LTS: build with dev dependencies
 # (esbuild, tsx), run the bundled dist/server/index.js with production dependencies only, as a
 # non-root user, with NODE_ENV=production and a HEALTHCHECK on /healthz.
+# Without upstream variables the image refuses to start (one log line) unless SHOP_MODE=local asks
+# for the emulators, which then run as a child process (dist/emulators/index.js) on loopback only;
+# the browser reaches what it needs of them through the shop's /__local/ route (ADR 0016).
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
@@ -20,7 +23,8 @@ ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# The seed dataset and the emulators' schema are read at run time in local mode.
+# Local mode: dist/emulators (the child process and its GROQ worker thread) come with dist; the seed
+# dataset, the Storefront schema and the checkout stylesheet are read at run time.
 COPY --from=build /app/content ./content
 COPY --from=build /app/emulators ./emulators
 COPY package.json ./

@@ -6,7 +6,10 @@
  *   and a brotli (`.br`) and gzip (`.gz`) copy of each asset, which server/http/precompressed.ts
  *   serves to browsers that accept them;
  * - server: server/index.ts → dist/server/index.js (CommonJS for Node 24, dependencies left in
- *   node_modules).
+ *   node_modules);
+ * - emulators: emulators/child.ts → dist/emulators/index.js, the process the server forks in
+ *   local mode (ADR 0016), and emulators/content-lake/groq-worker.ts → dist/emulators/groq-worker.js,
+ *   the content lake's query thread; same settings as the server's.
  * The functions are exported so tests can build into a temporary folder.
  */
 import { createHash } from 'node:crypto';
@@ -133,10 +136,18 @@ function manifestFrom(metafile: Metafile, assetsDir: string): ClientManifest {
 
 /** Build the Node server bundle dist/server/index.js. */
 export async function buildServer(outFile = path.join(ROOT, 'dist/server/index.js')): Promise<void> {
+  await buildNode({ entryPoints: ['server/index.ts'], outfile: outFile });
+}
+
+/** Build the emulators' process dist/emulators/index.js and its GROQ worker dist/emulators/groq-worker.js. */
+export async function buildEmulators(outDir = path.join(ROOT, 'dist/emulators')): Promise<void> {
+  await buildNode({ entryPoints: { index: 'emulators/child.ts', 'groq-worker': 'emulators/content-lake/groq-worker.ts' }, outdir: outDir });
+}
+
+async function buildNode(entry: { entryPoints: string[] | Record<string, string>; outfile?: string; outdir?: string }): Promise<void> {
   await build({
     absWorkingDir: ROOT,
-    entryPoints: ['server/index.ts'],
-    outfile: outFile,
+    ...entry,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -151,7 +162,7 @@ export async function buildServer(outFile = path.join(ROOT, 'dist/server/index.j
 }
 
 if (require.main === module) {
-  Promise.all([buildClient(), buildServer()])
+  Promise.all([buildClient(), buildServer(), buildEmulators()])
     .then(([manifest]) => console.log(`built ${manifest.entry} (${manifest.buildId})`))
     .catch((error) => {
       console.error(error);

@@ -9,13 +9,13 @@
  */
 import { CONTENT_API_VERSION, DEFAULT_DATASET, DEFAULT_PROJECT_ID, startContentLakeEmulator } from './content-lake';
 import { DEFAULT_CUSTOMER_ACCOUNT_CLIENT_ID, startCustomerAccountEmulator } from './customer-account';
-import { CLIENT_EVENTS_PATH, DEFAULT_PRIVATE_API_KEY, DEFAULT_PUBLIC_API_KEY, startMarketingEmulator } from './marketing';
+import { CLIENT_EVENTS_PATH, DEFAULT_PUBLIC_API_KEY, startMarketingEmulator } from './marketing';
 import { DEFAULT_SCHEDULER_RULES, startSchedulerEmulator } from './scheduler';
-import type { RunningEmulator } from './shared/server';
-import { DEFAULT_PRIVATE_TOKEN, DEFAULT_PUBLIC_TOKEN, startStorefrontEmulator } from './storefront-api';
+import { newDebugToken, type RunningEmulator } from './shared/server';
+import { startStorefrontEmulator } from './storefront-api';
 
 export { emulatorOptionsFromEnv, EmulatorEnvError, type EmulatorEnvOptions } from './env';
-export type { RunningEmulator } from './shared/server';
+export { DEBUG_TOKEN_HEADER, type RunningEmulator } from './shared/server';
 
 /** TCP ports; 0 = any free port. Each defaults to its emulator's port (4001, 4002, 4003, 4004, 4005). */
 export type EmulatorPorts = { storefront?: number; content?: number; scheduler?: number; marketing?: number; customerAccount?: number };
@@ -35,6 +35,15 @@ export type StartEmulatorsOptions = {
   shopUrl?: string;
   /** Lifetime of the Storefront API's customer access tokens in ms (tests shorten it); its default otherwise. */
   customerAccessTokenTtlMs?: number;
+  /** The token every emulator's `/__emulator/*` requires; default a random one per call. */
+  debugToken?: string;
+  /**
+   * Where the browser reaches them when not at their own URLs: `${publicBaseUrl}/storefront`,
+   * `/content` and `/marketing` (the shop's `/__local/…` proxy in local mode). The browser-facing
+   * URLs in `connection` (image origins, the client events URL) and those the Storefront emulator
+   * hands out (checkout, mail links) are built on it. Default: their own URLs.
+   */
+  publicBaseUrl?: string;
 };
 
 /**
@@ -42,6 +51,8 @@ export type StartEmulatorsOptions = {
  * Every URL is absolute, `http://host:port`, without a trailing slash.
  */
 export type EmulatorConnection = {
+  /** The per-run token of every emulator's `/__emulator/*` endpoints (header `x-emulator-token`). */
+  debugToken: string;
   storefront: {
     /** Origin of the Storefront API; GraphQL is at `${origin}/api/{version}/graphql.json`. */
     origin: string;
@@ -49,7 +60,7 @@ export type EmulatorConnection = {
     privateToken: string;
     /** Value for the `X-Shopify-Storefront-Access-Token` header (browser-side calls). */
     publicToken: string;
-    /** Origin the product image URLs it returns point at (its `/cdn/shop/files/…` route). */
+    /** Base URL the product image URLs it returns point at (its `/cdn/shop/files/…` route, or the public base's). */
     imageOrigin: string;
   };
   content: {
@@ -59,7 +70,9 @@ export type EmulatorConnection = {
     dataset: string;
     /** Sanity API version, 'YYYY-MM-DD', whose behaviour the emulator follows. */
     apiVersion: string;
-    /** For `@sanity/image-url`'s `baseUrl`: images are at `${imageOrigin}/images/{projectId}/{dataset}/…`. */
+    /** Read token (per run) that drafts and release versions need, as Sanity's do; anonymous queries never see them. */
+    readToken: string;
+    /** For `@sanity/image-url`'s `baseUrl` (may carry a path): images are at `${imageOrigin}/images/{projectId}/{dataset}/…`. */
     imageOrigin: string;
   };
   scheduler: {
@@ -98,22 +111,30 @@ export type RunningEmulators = {
   customerAccount: RunningEmulator;
   /** Where and with which credentials/ids to reach them (the bound ports, not the requested ones). */
   connection: EmulatorConnection;
+  /** The token all five `/__emulator/*` endpoints require (header `x-emulator-token`). */
+  debugToken: string;
   /** Stops all of them (in parallel); safe to call twice. */
   stopAll(): Promise<void>;
 };
 
 /**
- * Starts the five emulators in parallel.
+ * Starts the five emulators in parallel. Every secret is new per call (random, 256 bits): the
+ * Storefront tokens, the content lake's read token, the marketing private key and the debug
+ * token, so no documented value unlocks a running emulator (issue 12).
  * @returns the running emulators, their `connection` settings and `stopAll`
  * @throws the first start error (port taken, bad seed data…), after stopping the others
  */
 export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<RunningEmulators> {
-  const common = { dataDir: opts.dataDir, contentDir: opts.contentDir, host: opts.host };
-  const tokens = { publicToken: DEFAULT_PUBLIC_TOKEN, privateToken: DEFAULT_PRIVATE_TOKEN };
+  const debugToken = opts.debugToken ?? newDebugToken();
+  const common = { dataDir: opts.dataDir, contentDir: opts.contentDir, host: opts.host, debugToken };
+  const tokens = { publicToken: newDebugToken(), privateToken: newDebugToken() };
   const lake = { projectId: DEFAULT_PROJECT_ID, dataset: DEFAULT_DATASET };
+  const readToken = newDebugToken();
   const rules = DEFAULT_SCHEDULER_RULES;
   const clientId = DEFAULT_CUSTOMER_ACCOUNT_CLIENT_ID;
-  const marketingKeys = { privateKey: DEFAULT_PRIVATE_API_KEY, publicKey: DEFAULT_PUBLIC_API_KEY };
+  const marketingKeys = { privateKey: `pk_${newDebugToken()}`, publicKey: DEFAULT_PUBLIC_API_KEY };
+  const publicBase = opts.publicBaseUrl?.replace(/\/+$/, '');
+  const publicUrl = (name: string) => (publicBase ? `${publicBase}/${name}` : undefined);
   const started: RunningEmulator[] = [];
   const stopAll = async () => {
     const running = started.splice(0);
@@ -133,16 +154,18 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
           port: opts.ports?.storefront,
           shopUrl: opts.shopUrl,
           customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
+          publicUrl: publicUrl('storefront'),
         }),
       ),
-      track(startContentLakeEmulator({ ...common, ...lake, port: opts.ports?.content })),
+      track(startContentLakeEmulator({ ...common, ...lake, token: readToken, port: opts.ports?.content })),
       track(startSchedulerEmulator({ ...common, rules, port: opts.ports?.scheduler })),
-      track(startMarketingEmulator({ dataDir: opts.dataDir, host: opts.host, ...marketingKeys, port: opts.ports?.marketing })),
-      track(startCustomerAccountEmulator({ host: opts.host, port: opts.ports?.customerAccount, shopUrl: opts.shopUrl, clientId })),
+      track(startMarketingEmulator({ dataDir: opts.dataDir, host: opts.host, debugToken, ...marketingKeys, port: opts.ports?.marketing })),
+      track(startCustomerAccountEmulator({ host: opts.host, debugToken, port: opts.ports?.customerAccount, shopUrl: opts.shopUrl, clientId })),
     ]);
     const connection: EmulatorConnection = {
-      storefront: { origin: storefront.url, ...tokens, imageOrigin: storefront.url },
-      content: { apiHost: content.url, ...lake, apiVersion: CONTENT_API_VERSION, imageOrigin: content.url },
+      debugToken,
+      storefront: { origin: storefront.url, ...tokens, imageOrigin: publicUrl('storefront') ?? storefront.url },
+      content: { apiHost: content.url, ...lake, apiVersion: CONTENT_API_VERSION, readToken, imageOrigin: publicUrl('content') ?? content.url },
       scheduler: {
         url: scheduler.url,
         pickupLocationId: rules.pickup.locationIds[0],
@@ -150,9 +173,9 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
         shop: rules.shop,
       },
       customerAccount: { issuer: customerAccount.url, clientId },
-      marketing: { apiUrl: marketing.url, ...marketingKeys, clientEventsUrl: `${marketing.url}${CLIENT_EVENTS_PATH}` },
+      marketing: { apiUrl: marketing.url, ...marketingKeys, clientEventsUrl: `${publicUrl('marketing') ?? marketing.url}${CLIENT_EVENTS_PATH}` },
     };
-    return { storefront, content, scheduler, marketing, customerAccount, connection, stopAll };
+    return { storefront, content, scheduler, marketing, customerAccount, connection, debugToken, stopAll };
   } catch (err) {
     await stopAll();
     throw err;

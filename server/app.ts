@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
 import { normalisePath } from './http/normalise-path';
+import { LOCAL_PROXY_PREFIX, localEmulatorProxy, localInboxUrl } from './http/local-proxy';
 import { precompressedAssets } from './http/precompressed';
 import { requestContext, requestLog } from './http/request-context';
 import { perRequest } from './http/per-request';
@@ -142,7 +143,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     internal: (req) => app.locals.pageCache?.isRefresh(req) ?? false,
   });
   // Local mode: the Storefront emulator keeps the mail Shopify would send (activation, reset).
-  const inboxUrl = config.mode === 'local' ? new URL('/__emulator/inbox', config.storefront.endpoint).href : null;
+  // Shown through the shop's origin (the proxy adds the debug token), never the emulator's port.
+  const inboxUrl = config.local ? localInboxUrl(config.siteUrl) : null;
   const marketing = createMarketingService({
     outbox: deps.outbox,
     settings: async () => (await data.siteSettings()).settings,
@@ -168,6 +170,9 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.disable('x-powered-by');
   // Only the configured number of proxies may name the client in X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', config.trustedProxyHops);
+  // Local mode: the emulators' browser-facing pages and images, with their own headers (first,
+  // so the shop's CSP and compression do not apply to another service's answers).
+  if (config.local) app.use(LOCAL_PROXY_PREFIX, localEmulatorProxy(config.local.proxyTargets, config.local.debugToken));
   app.use(securityHeaders(config));
   app.use(normalisePath);
   app.use(compression());

@@ -2,8 +2,9 @@
  * Configuration from the environment (docs/architecture.md §2): validated with zod, so a bad
  * deployment fails at startup with every invalid variable listed, never half-way through a request.
  *
- * Two modes, one code path: **live** when the Shopify and Sanity variables are set, **local**
- * otherwise. In local mode the upstream URLs, tokens and ids are not the app's to know: whoever
+ * Two modes, one code path: `SHOP_MODE=live|local` says which; unset, **live** when a Shopify or
+ * Sanity variable is set, **local** otherwise (but see `localModeRefusal`: a production process
+ * only runs local mode when asked explicitly). In local mode the upstream URLs, tokens and ids are not the app's to know: whoever
  * starts the local stand-ins (server/index.ts) passes them in as `LocalUpstreams`. This module
  * knows nothing of how they are started.
  */
@@ -142,6 +143,12 @@ export type Config = {
    * cookie. Live: optional, preview disabled (404) while unset; local: LOCAL_PREVIEW_SECRET.
    */
   preview: { secret: string | null };
+  /**
+   * Local mode: the stand-ins' loopback URLs the shop's `/__local/{name}/…` route forwards the
+   * browser to (server/http/local-proxy.ts), and the per-run token of their debug endpoints
+   * (the mail inbox); live: null.
+   */
+  local: { debugToken: string; proxyTargets: Record<'storefront' | 'content' | 'marketing' | 'customer-account', string> } | null;
 };
 
 /** Local mode's webhook secrets: known, so the test suites and a local shop can sign webhooks. */
@@ -161,6 +168,8 @@ export const PROJECT_ROOT = path.basename(path.dirname(__dirname)) === 'dist' ? 
  * them. URLs are absolute (`http://host:port`), without a trailing slash.
  */
 export type LocalUpstreams = {
+  /** The per-run token their debug endpoints require (the shop uses it for the mail inbox only). */
+  debugToken: string;
   storefront: {
     /** Origin of the Storefront API; the endpoint is `${origin}/api/${STOREFRONT_API_VERSION}/graphql.json`. */
     origin: string;
@@ -232,6 +241,7 @@ const RateLimitSetting = z
   .refine((v) => v.limit > 0 && v.windowMs > 0, 'limit and seconds above 0');
 
 const Env = z.object({
+  SHOP_MODE: z.enum(['local', 'live'], { error: 'local or live' }).optional(),
   PORT: port.default(3000),
   SITE_URL: origin.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -334,9 +344,31 @@ const LIVE_REQUIRED = [
 /** Local mode: the seeded hint and reserve lists (the stand-in accepts any list id). */
 const LOCAL_LISTS = { hintListId: 'GSHINT', reserveListId: 'GSRESERVE' };
 
-/** Local mode unless a Shopify or Sanity variable is set (then every live variable is required). */
+/**
+ * `SHOP_MODE` when it is `local` or `live`; unset, local unless a Shopify or Sanity variable is
+ * set (then every live variable is required).
+ */
 export function detectMode(env: NodeJS.ProcessEnv): Mode {
+  if (env.SHOP_MODE === 'local' || env.SHOP_MODE === 'live') return env.SHOP_MODE;
   return env.SHOPIFY_STORE_DOMAIN || env.SANITY_PROJECT_ID ? 'live' : 'local';
+}
+
+/** The flag `npm start` passes: "local mode is what I mean when nothing else is configured". */
+export const LOCAL_BY_DEFAULT_FLAG = '--local-by-default';
+
+/**
+ * Why this process must not start in local mode, or null when it may: with NODE_ENV=production,
+ * local mode (a fake shop and checkout) needs `SHOP_MODE=local` or the `--local-by-default`
+ * flag of `npm start`, so an image deployed without its upstream variables refuses to start
+ * instead of silently selling nothing (issue 12). One line, naming the variables to set.
+ */
+export function localModeRefusal(env: NodeJS.ProcessEnv, argv: readonly string[]): string | null {
+  if (detectMode(env) !== 'local' || env.NODE_ENV !== 'production') return null;
+  if (env.SHOP_MODE === 'local' || argv.includes(LOCAL_BY_DEFAULT_FLAG)) return null;
+  return (
+    'refusing to start: NODE_ENV=production but no upstream is configured, which would run the local emulators (a fake shop and checkout); ' +
+    `set SHOP_MODE=live with ${LIVE_REQUIRED.join(', ')} (see .env.example), or SHOP_MODE=local to run the emulators on purpose`
+  );
 }
 
 /**
@@ -410,13 +442,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
   if (mode === 'local') {
     if (!upstreams) {
       throw new Error(
-        'loadConfig: local mode (neither SHOPIFY_STORE_DOMAIN nor SANITY_PROJECT_ID is set) needs the local ' +
+        'loadConfig: local mode (SHOP_MODE=local, or neither SHOPIFY_STORE_DOMAIN nor SANITY_PROJECT_ID is set) needs the local ' +
           "upstreams' connection settings as its second argument; set the live variables to use the real services",
       );
     }
     const { storefront, content, scheduler, customerAccount, marketing } = upstreams;
     return {
       ...common,
+      local: {
+        debugToken: upstreams.debugToken,
+        proxyTargets: {
+          storefront: trimSlash(storefront.origin),
+          content: trimSlash(content.apiHost),
+          marketing: trimSlash(marketing.apiUrl),
+          'customer-account': new URL(customerAccount.issuer).origin,
+        },
+      },
       storefront: {
         endpoint: `${trimSlash(storefront.origin)}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
         apiVersion: e.STOREFRONT_API_VERSION,
@@ -432,7 +473,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
         token: null,
         apiHost: trimSlash(content.apiHost),
         useCdn: false,
-        imageOrigin: new URL(content.imageOrigin).origin,
+        // A base URL, possibly with a path (the shop's /__local/content proxy).
+        imageOrigin: trimSlash(content.imageOrigin),
         timeoutMs: e.CONTENT_TIMEOUT_MS,
       },
       scheduler: {
@@ -460,6 +502,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
   if (missing.length) throw new ConfigError(missing.map((name) => `${name}: required in live mode`));
   return {
     ...common,
+    local: null,
     storefront: {
       endpoint: `${e.STOREFRONT_API_ORIGIN ?? `https://${e.SHOPIFY_STORE_DOMAIN}`}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
       apiVersion: e.STOREFRONT_API_VERSION,

@@ -1,44 +1,43 @@
 /**
- * Process entry (`npm start` → dist/server/index.js): read config, start the emulators in local
- * mode, start the sign-up outbox's worker, build the app with the real renderer, listen on PORT,
- * and on SIGTERM/SIGINT stop accepting, let in-flight requests finish (10 s at most), stop the
- * outbox, the emulators, close Redis.
+ * Process entry (`npm start` → dist/server/index.js): read config, start the emulators' child
+ * process in local mode, start the sign-up outbox's worker, build the app with the real
+ * renderer, listen on PORT, and on SIGTERM/SIGINT stop accepting, let in-flight requests finish
+ * (10 s at most), stop the outbox, the emulators' process, close Redis.
  *
- * The only server file that knows the emulators (docs/architecture.md §2): in local mode it
- * starts them with their own environment variables (emulators/env.ts) and hands their
- * `connection` settings to `loadConfig`, which knows nothing of them.
+ * In local mode the emulators run in their own process (./local-emulators.ts, ADR 0016), whose
+ * handshake hands back their connection settings for `loadConfig`, which knows nothing of them.
+ * With NODE_ENV=production, local mode must be asked for (`SHOP_MODE=local`, or `npm start`'s
+ * `--local-by-default`); otherwise the process exits after one fatal log line (issue 12).
  */
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { createApp } from './app';
 import { createCache } from './cache';
-import { ConfigError, detectMode, loadConfig, PROJECT_ROOT, siteUrlFrom, type Config } from './config';
+import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type Config } from './config';
+import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
+import { startLocalEmulators, LocalEmulatorsError, type LocalEmulators } from './local-emulators';
 import { createLogger, type Logger } from './logger';
 import { createSignUpOutbox } from './marketing/outbox';
 import { loadClientManifest } from './render';
-import { EmulatorEnvError, emulatorOptionsFromEnv, startEmulators, type RunningEmulators } from '../emulators';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * Live mode: the config from the environment. Local mode: validate the environment (the app's
- * variables, then the emulators'), start the emulators, and build the config from their
- * connection settings.
- * @throws ConfigError / EmulatorEnvError listing every bad variable, or an emulator start error
+ * Live mode: the config from the environment. Local mode: validate the app's variables, start
+ * the emulators' process (which validates its own), and build the config from its handshake.
+ * @param onEmulatorsExit called if the emulators' process dies while the shop runs
+ * @throws ConfigError listing every bad variable, or LocalEmulatorsError
  */
-async function configure(env: NodeJS.ProcessEnv): Promise<{ config: Config; emulators: RunningEmulators | null }> {
+async function configure(env: NodeJS.ProcessEnv, onEmulatorsExit: () => void): Promise<{ config: Config; emulators: LocalEmulators | null }> {
   if (detectMode(env) === 'live') return { config: loadConfig(env), emulators: null };
   const shopUrl = siteUrlFrom(env);
-  const emulators = await startEmulators({
-    ...emulatorOptionsFromEnv(env),
-    shopUrl,
-    // Explicit, because the emulators' own defaults assume they run from source, not the bundle.
-    contentDir: path.join(PROJECT_ROOT, 'content'),
-  });
+  const emulators = await startLocalEmulators(
+    { ...env, SITE_URL: shopUrl, EMULATOR_PUBLIC_BASE_URL: `${shopUrl}${LOCAL_PROXY_PREFIX}` },
+    { onExit: onEmulatorsExit },
+  );
   try {
-    return { config: loadConfig(env, emulators.connection), emulators };
+    return { config: loadConfig(env, emulators.upstreams), emulators };
   } catch (err) {
-    await emulators.stopAll();
+    await emulators.stop();
     throw err;
   }
 }
@@ -63,7 +62,16 @@ function logStartupMode(log: Logger, mode: Config['mode'], nodeEnv: string | und
 }
 
 async function main() {
-  const { config, emulators } = await configure(process.env);
+  const refusal = localModeRefusal(process.env, process.argv.slice(2));
+  if (refusal) {
+    createLogger('info').fatal({ mode: 'local', nodeEnv: process.env.NODE_ENV }, refusal);
+    process.exit(1);
+  }
+  const { config, emulators } = await configure(process.env, () => {
+    // Every upstream is gone: better a restart (compose, the supervisor) than a shop of 502s.
+    createLogger('info').fatal("the emulators' process exited unexpectedly; stopping");
+    process.exit(1);
+  });
   const log = createLogger(config.logLevel);
   logStartupMode(log, config.mode, process.env.NODE_ENV);
   const manifest = loadClientManifest(config.clientDistDir);
@@ -79,13 +87,7 @@ async function main() {
         mode: config.mode,
         nodeEnv: process.env.NODE_ENV ?? null,
         url: `http://localhost:${config.port}`,
-        emulators: emulators && {
-          storefront: emulators.storefront.url,
-          content: emulators.content.url,
-          scheduler: emulators.scheduler.url,
-          customerAccount: emulators.customerAccount.url,
-          marketing: emulators.marketing.url,
-        },
+        emulators: emulators && { pid: emulators.pid, ...emulators.urls },
       },
       `storefront listening on http://localhost:${config.port}`,
     );
@@ -108,7 +110,7 @@ async function main() {
     clearTimeout(force);
     // Before the emulators: an in-flight delivery finishes (or is retried by the next process).
     await outbox.stop();
-    await emulators?.stopAll();
+    await emulators?.stop();
     await cache.close();
     log.info('stopped');
     process.exit(0);
@@ -119,7 +121,7 @@ async function main() {
 
 main().catch((err) => {
   // Config errors list every bad variable; print them plainly, without a stack.
-  const plain = err instanceof ConfigError || err instanceof EmulatorEnvError;
+  const plain = err instanceof ConfigError || err instanceof LocalEmulatorsError;
   process.stderr.write(`${plain ? err.message : err instanceof Error ? err.stack : err}\n`);
   process.exit(1);
 });

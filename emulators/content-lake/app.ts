@@ -9,15 +9,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LRUCache } from 'lru-cache';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
-import { renderImage, type ImageFormat } from '../shared/images';
+import { imageNameProblem, renderImage, type ImageFormat } from '../shared/images';
 import type { SanityDocument } from './dataset';
 import { badRequest, ContentLakeError, httpError } from './errors';
 import { ImageParamError, imageFormatOf, parseImageParams } from './image-params';
 import { applyMutations } from './mutate';
-import { applyPerspective, isPrivateId, needsPrivateAccess, resolvePerspective, type Perspective } from './perspective';
-import { createView, runQuery, type QueryView } from './query';
+import { isPrivateId, needsPrivateAccess, resolvePerspective } from './perspective';
+import type { QueryRunner } from './query-runner';
 
 export type ContentLakeConfig = {
   projectId: string;
@@ -27,6 +26,8 @@ export type ContentLakeConfig = {
   documents: SanityDocument[];
   /** Folder holding `images/{originalFilename}`. */
   contentDir: string;
+  /** Evaluates queries off the HTTP thread, with limits (query-runner.ts); told of every mutation. */
+  queries: QueryRunner;
   /** Called for every request before it is handled (request logs, tests counting methods). */
   onRequest?: (request: { method: string; path: string }) => void;
 };
@@ -36,22 +37,8 @@ const IMAGE_FILE = /^([0-9a-f]+)-(\d+)x(\d+)\.([a-z0-9]+)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createContentLakeApp(config: ContentLakeConfig): express.Express {
-  const { projectId, dataset, token, documents, contentDir, onRequest } = config;
+  const { projectId, dataset, token, documents, contentDir, onRequest, queries } = config;
   const byId = new Map(documents.map((doc) => [doc._id, doc]));
-  // Views are memoised (dropped on a mutation); bounded, as release names are free text.
-  const views = new LRUCache<string, QueryView>({ max: 32 });
-
-  /** The documents a request may see under `perspective`. */
-  function viewFor(perspective: Perspective, privateAccess: boolean): QueryView {
-    const key = `${JSON.stringify(perspective)}|${privateAccess}`;
-    let view = views.get(key);
-    if (!view) {
-      const visible = privateAccess ? documents : documents.filter((doc) => !isPrivateId(doc._id));
-      view = createView(applyPerspective(visible, perspective));
-      views.set(key, view);
-    }
-    return view;
-  }
 
   /** Whether the request may read drafts and versions. @throws 401 for a wrong token. */
   function hasPrivateAccess(req: Request): boolean {
@@ -82,9 +69,11 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
       throw httpError(401, `The "${search.get('perspective')}" perspective needs an authenticated request`);
     }
     const started = performance.now();
-    const result = await runQuery(viewFor(perspective, privateAccess), text, params);
+    const result = await queries.run(text, params, perspective, privateAccess);
     const ms = Math.round(performance.now() - started);
-    res.json(search.get('returnQuery') === 'false' ? { result, ms } : { query: text, result, ms });
+    // The result arrives as JSON text from the query thread; spliced in rather than parsed again.
+    const head = search.get('returnQuery') === 'false' ? '{' : `{"query":${JSON.stringify(text)},`;
+    res.type('application/json').send(`${head}"result":${result},"ms":${ms}}`);
   }
 
   const app = express();
@@ -126,13 +115,15 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
     if (token !== undefined && !hasPrivateAccess(req)) throw httpError(401, 'Mutations need an authenticated request');
     const result = applyMutations(byId, req.body);
     documents.splice(0, documents.length, ...byId.values());
-    views.clear();
+    queries.setDocuments(documents);
     // @sanity/client asks for the documents back (`returnDocuments=true`) to resolve `commit()`.
     const withDocuments = searchParams(req).get('returnDocuments') === 'true';
     res.json(withDocuments ? { ...result, results: result.results.map((r) => ({ ...r, document: byId.get(r.id) })) } : result);
   });
 
   app.get('/images/:projectId/:dataset/:file{/:vanity}', async (req, res) => {
+    const tooLong = imageNameProblem(String(req.params.file)) ?? imageNameProblem(String(req.params.vanity ?? ''));
+    if (tooLong) throw httpError(400, tooLong);
     const file = IMAGE_FILE.exec(String(req.params.file));
     const asset = file && byId.get(`image-${file[1]}-${file[2]}x${file[3]}-${file[4]}`);
     if (req.params.projectId !== projectId || req.params.dataset !== dataset || !file || !asset) {

@@ -30,3 +30,11 @@ export function badRequest(description: string): ContentLakeError {
 export function queryParseError(description: string, query: string, start: number, end: number): ContentLakeError {
   return new ContentLakeError(400, { error: { description, type: 'queryParseError', query, start, end } });
 }
+
+/**
+ * A query refused for exceeding a limit (run time, nesting depth, result size): 400 with
+ * Sanity's query error shape, `type: "queryLimitError"` (issue 12).
+ */
+export function queryLimitError(description: string): ContentLakeError {
+  return new ContentLakeError(400, { error: { description, type: 'queryLimitError' } });
+}

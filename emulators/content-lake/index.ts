@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DEFAULT_CONTENT_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { createContentLakeApp, type ContentLakeConfig } from './app';
 import { loadDataset } from './dataset';
+import { QueryRunner } from './query-runner';
 
 /** Port used when `opts.port` is not given (docs/architecture.md §2). */
 export const DEFAULT_CONTENT_PORT = 4002;
@@ -39,7 +40,9 @@ export type ContentLakeOptions = EmulatorOptions & {
 export async function startContentLakeEmulator(opts: ContentLakeOptions = {}): Promise<RunningEmulator> {
   const contentDir = opts.contentDir ?? DEFAULT_CONTENT_DIR;
   const documents = await loadDataset(path.join(contentDir, 'dataset.ndjson'));
+  const queries = new QueryRunner(documents);
   const app = createContentLakeApp({
+    queries,
     projectId: opts.projectId ?? DEFAULT_PROJECT_ID,
     dataset: opts.dataset ?? DEFAULT_DATASET,
     token: opts.token,
@@ -47,5 +50,12 @@ export async function startContentLakeEmulator(opts: ContentLakeOptions = {}): P
     contentDir,
     onRequest: opts.onRequest,
   });
-  return listen('content-lake', app, { port: opts.port ?? DEFAULT_CONTENT_PORT, host: opts.host });
+  try {
+    return await listen('content-lake', app, { port: opts.port ?? DEFAULT_CONTENT_PORT, host: opts.host, debugToken: opts.debugToken }, () =>
+      queries.close(),
+    );
+  } catch (err) {
+    await queries.close();
+    throw err;
+  }
 }

@@ -6,7 +6,12 @@
  */
 import { evaluate, parse, type ExprNode } from 'groq-js';
 import type { SanityDocument } from './dataset';
-import { queryParseError } from './errors';
+import { queryLimitError, queryParseError } from './errors';
+
+/** Deepest nesting of (), [] and {} a query may have; groq-js's recursive parser overflows the stack far beyond it. */
+export const MAX_QUERY_DEPTH = 64;
+/** Longest query accepted, in characters (Sanity caps GET queries at 11 kB; POST bodies allow more). */
+export const MAX_QUERY_LENGTH = 100_000;
 
 /** Documents plus an `_id` index, so `->` is a map lookup rather than groq-js's linear scan. */
 export type QueryView = { documents: SanityDocument[]; byId: Map<string, SanityDocument> };
@@ -21,6 +26,7 @@ export function createView(documents: SanityDocument[]): QueryView {
  * @throws ContentLakeError 400 `queryParseError` for syntax, function or parameter errors.
  */
 export async function runQuery(view: QueryView, query: string, params: Record<string, unknown>): Promise<unknown> {
+  checkShape(query);
   let tree: ExprNode;
   try {
     tree = parse(query, { params });
@@ -45,12 +51,35 @@ export async function runQuery(view: QueryView, query: string, params: Record<st
 }
 
 /**
+ * Refuses a query too long, or nested deeper than MAX_QUERY_DEPTH (brackets outside string
+ * literals), before parsing it.
+ * @throws ContentLakeError 400 `queryLimitError` (length) or `queryParseError` (depth, at the offending bracket)
+ */
+function checkShape(query: string): void {
+  if (query.length > MAX_QUERY_LENGTH) throw queryLimitError(`The query is longer than ${MAX_QUERY_LENGTH} characters`);
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < query.length; i++) {
+    const c = query[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[' || c === '{') {
+      if (++depth > MAX_QUERY_DEPTH) throw queryParseError(`The query is nested deeper than ${MAX_QUERY_DEPTH} levels`, query, i, i + 1);
+    } else if (c === ')' || c === ']' || c === '}') depth--;
+  }
+}
+
+/**
  * groq-js errors as Sanity's: a GroqSyntaxError has a position; a GroqQueryError (unknown
  * function, bad arity, non-constant slice…), which Sanity reports at parse time but groq-js
  * may raise while evaluating, has none, so it spans the whole query. Anything else is a bug.
  */
 function asQueryError(error: unknown, query: string): unknown {
   if (!(error instanceof Error)) return error;
+  // Nesting the bracket check does not see (`!!!!…x`, `a->b->…`) still overflows the recursion.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return queryLimitError('The query is nested too deeply');
   const position = (error as { position?: unknown }).position;
   if (error.name === 'GroqSyntaxError' && typeof position === 'number') {
     const description = error.message.replace(/^Syntax error in GROQ query at position \d+: /, '');

@@ -31,6 +31,8 @@ export type CustomerAccountEmulatorOptions = {
   shopUrl?: string;
   /** The registered public client's id, default `local-customer-account-client`. */
   clientId?: string;
+  /** The token `/__emulator/*` requires; default a random one (shared/server.ts). */
+  debugToken?: string;
 };
 
 /**
@@ -51,7 +53,7 @@ export async function startCustomerAccountEmulator(opts: CustomerAccountEmulator
       if (handler) return handler(req, res);
       res.writeHead(503, { 'Retry-After': '1' }).end();
     },
-    { port: opts.port ?? DEFAULT_CUSTOMER_ACCOUNT_PORT, host: opts.host },
+    { port: opts.port ?? DEFAULT_CUSTOMER_ACCOUNT_PORT, host: opts.host, debugToken: opts.debugToken },
   );
   try {
     const accounts = new AccountDirectory();

@@ -57,7 +57,9 @@ export async function startMarketingEmulator(opts: MarketingEmulatorOptions = {}
     now,
     timeoutHoldMs: opts.timeoutFaultHoldMs ?? TIMEOUT_FAULT_HOLD_MS,
   });
-  const running = await listen('marketing', app, { port: opts.port ?? DEFAULT_MARKETING_PORT, host: opts.host }, () => store.flush());
+  const running = await listen('marketing', app, { port: opts.port ?? DEFAULT_MARKETING_PORT, host: opts.host, debugToken: opts.debugToken }, () =>
+    store.flush(),
+  );
   return {
     ...running,
     async stop() {

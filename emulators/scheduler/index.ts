@@ -25,7 +25,7 @@ export async function startSchedulerEmulator(
   assertValidRules(rules);
   const productTags = await loadProductTags(opts.contentDir ?? DEFAULT_CONTENT_DIR);
   const { app, abortPending } = schedulerApp({ rules, now: opts.now ?? (() => new Date()), productTags });
-  const running = await listen('scheduler', app, { port: opts.port ?? DEFAULT_SCHEDULER_PORT, host: opts.host });
+  const running = await listen('scheduler', app, { port: opts.port ?? DEFAULT_SCHEDULER_PORT, host: opts.host, debugToken: opts.debugToken });
   return {
     ...running,
     async stop() {

@@ -35,6 +35,17 @@ export type ImageTransform = {
 
 export type RenderedImage = { body: Buffer; contentType: string };
 
+/**
+ * Longest image file name (or vanity name) the image routes accept; longer ones answer 400
+ * before any file is looked at (a 3,000-character name used to fail in the file system, 500).
+ */
+export const MAX_IMAGE_NAME_LENGTH = 200;
+
+/** The 400 message for a name longer than MAX_IMAGE_NAME_LENGTH, or null when it is short enough. */
+export function imageNameProblem(name: string): string | null {
+  return name.length > MAX_IMAGE_NAME_LENGTH ? `Image name too long (at most ${MAX_IMAGE_NAME_LENGTH} characters)` : null;
+}
+
 /** Largest edge we will produce, so a hostile `w=100000` cannot exhaust memory. */
 export const MAX_IMAGE_EDGE = 4000;
 

@@ -3,12 +3,13 @@
  * `{contentDir}/images/{file}.svg` with the CDN's parameters `width`, `height` (px),
  * `crop` (center | top | bottom | left | right; needs both sizes) and `format` (webp | jpg | png,
  * default from the suffix). Without `crop` the image is fitted inside the box and never enlarged;
- * with it, the box is filled exactly from the named region. Unknown files → 404; bad parameters → 400.
+ * with it, the box is filled exactly from the named region. Unknown files → 404; bad parameters
+ * or a name over MAX_IMAGE_NAME_LENGTH → 400 with a short message, never a file path.
  */
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import sharp from 'sharp';
-import { positiveInt, renderImage, type ImageFormat, type ImageTransform } from '../shared/images';
+import { imageNameProblem, positiveInt, renderImage, type ImageFormat, type ImageTransform } from '../shared/images';
 
 const SUFFIX_FORMAT: Record<string, ImageFormat> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp' };
 const CROPS = ['center', 'top', 'bottom', 'left', 'right'] as const;
@@ -47,6 +48,11 @@ function parameter(req: Request, name: string): string | undefined {
 /** Express handler; `imagesDir` is `{contentDir}/images`. */
 export function imageHandler(imagesDir: string) {
   return async (req: Request, res: Response) => {
+    const tooLong = imageNameProblem(String(req.params.file));
+    if (tooLong) {
+      res.status(400).type('text/plain').send(tooLong);
+      return;
+    }
     const match = /^([A-Za-z0-9_-]+)\.(jpg|jpeg|png|webp)$/.exec(String(req.params.file));
     if (!match) {
       res.status(404).type('text/plain').send('Not Found');

@@ -49,6 +49,12 @@ export type StorefrontEmulatorOptions = EmulatorOptions & {
   shopUrl?: string;
   /** How long a customer access token lives, in milliseconds; default 14 days (Shopify's). */
   customerAccessTokenTtlMs?: number;
+  /**
+   * Base URL the browser reaches this emulator at, for the absolute URLs it hands out (images,
+   * checkout, order status, mail links); default its own bound URL. The shop's `/__local/storefront`
+   * in local mode, where the emulator binds loopback only.
+   */
+  publicUrl?: string;
 };
 
 /** Start the emulator; port defaults to 4001 (`DEFAULT_STOREFRONT_PORT`). */
@@ -115,12 +121,19 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
       res.status(400).json({ errors: [{ message: `Invalid JSON in request body: ${error.message}` }] });
       return;
     }
-    res.status(error.status ?? 500).json({ errors: [{ message: error.message }] });
+    // Other client errors (413 body too large…) are body-parser's, whose messages hold no paths.
+    if (error.status && error.status >= 400 && error.status < 500) {
+      res.status(error.status).json({ errors: [{ message: error.message }] });
+      return;
+    }
+    // Anything else is the emulator's own failure: logged here, never echoed (messages can hold file paths).
+    console.error('[storefront-api]', error);
+    res.status(500).json({ errors: [{ message: 'Internal error; see the emulator log' }] });
   });
 
-  const running = await listen('storefront-api', app, { port, host: opts.host }, async () => {
+  const running = await listen('storefront-api', app, { port, host: opts.host, debugToken: opts.debugToken }, async () => {
     await Promise.all([carts.flush(), orders.flush(), customers.flush(), mailbox.flush()]);
   });
-  site.origin = running.url;
+  site.origin = opts.publicUrl?.replace(/\/+$/, '') ?? running.url;
   return running;
 }

@@ -70,7 +70,8 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
 
   /** The newest mail for `to`, as a tester would open it from the local inbox page. */
   async function openMail(to: string, subject: RegExp) {
-    await page.goto(`${t.emulators.storefront.url}/__emulator/inbox`);
+    // Through the shop's origin, as the account pages link it (the proxy adds the debug token).
+    await page.goto(`${base}/__local/storefront/__emulator/inbox`);
     const message = page.getByRole('article').filter({ hasText: to }).filter({ hasText: subject }).first();
     await message.getByRole('link').first().click();
     await page.waitForURL((url) => url.href.startsWith(base));
@@ -192,7 +193,9 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     await expect(page.getByLabel('Address', { exact: true }).inputValue()).resolves.not.toBe('');
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.getByRole('heading', { name: /Thank you/ }).waitFor();
-    const { orders } = (await (await fetch(`${t.emulators.storefront.url}/__emulator/orders`)).json()) as {
+    const { orders } = (await (
+      await fetch(`${t.emulators.storefront.url}/__emulator/orders`, { headers: { 'x-emulator-token': t.emulators.storefront.debugToken } })
+    ).json()) as {
       orders: { orderNumber: number; email: string }[];
     };
     const placed = orders.filter((o) => o.email === ADA.email).at(-1)!;

@@ -163,7 +163,9 @@ const CART_ID_KEY = 'gramercy:cartId';
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.getByRole('heading', { name: 'Thank you, Grace Hopper!' }).waitFor();
 
-    const { orders } = (await (await fetch(`${t.emulators.storefront.url}/__emulator/orders`)).json()) as {
+    const { orders } = (await (
+      await fetch(`${t.emulators.storefront.url}/__emulator/orders`, { headers: { 'x-emulator-token': t.emulators.storefront.debugToken } })
+    ).json()) as {
       orders: { email: string; attributes: { key: string; value: string }[]; lines: { title: string; quantity: number }[] }[];
     };
     const order = orders.find((o) => o.email === 'shopper@example.com')!;

@@ -114,8 +114,12 @@ function emulator(opts: { timeoutFaultHoldMs?: number } = {}) {
     handle.emulator = await startMarketingEmulator({ port: 0, dataDir: handle.dataDir, ...opts });
   });
   beforeEach(async () => {
-    await fetch(`${handle.emulator!.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ mode: 'none' }) });
-    await fetch(`${handle.emulator!.url}/__emulator/records`, { method: 'DELETE' });
+    await fetch(`${handle.emulator!.url}/__emulator/faults`, {
+      headers: { 'x-emulator-token': handle.emulator!.debugToken },
+      method: 'POST',
+      body: JSON.stringify({ mode: 'none' }),
+    });
+    await fetch(`${handle.emulator!.url}/__emulator/records`, { headers: { 'x-emulator-token': handle.emulator!.debugToken }, method: 'DELETE' });
   });
   afterAll(async () => {
     await handle.emulator?.stop();
@@ -124,10 +128,15 @@ function emulator(opts: { timeoutFaultHoldMs?: number } = {}) {
   const url = () => handle.emulator!.url;
   const post = (pathAndQuery: string, body: unknown, headers: Record<string, string> = API_HEADERS) =>
     fetch(`${url()}${pathAndQuery}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const records = async () => (await (await fetch(`${url()}/__emulator/records`)).json()) as MarketingRecords;
+  const records = async () => (await (await fetch(`${url()}/__emulator/records`, { headers: debugHeaders() })).json()) as MarketingRecords;
   const fault = (body: unknown) =>
-    fetch(`${url()}/__emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { url, post, records, fault };
+    fetch(`${url()}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-emulator-token': handle.emulator!.debugToken },
+      body: JSON.stringify(body),
+    });
+  const debugHeaders = () => ({ 'x-emulator-token': handle.emulator!.debugToken });
+  return { url, post, records, fault, debugHeaders };
 }
 
 /** The response's Klaviyo error (asserting the document's shape), for 4xx/5xx answers. */
@@ -150,7 +159,7 @@ async function klaviyoError(response: Response) {
 }
 
 describe('marketing emulator: accepted requests', () => {
-  const { post, records, url } = emulator();
+  const { post, records, url, debugHeaders } = emulator();
 
   it('records a list subscription (202, empty body), with SMS consent when a phone is given', async () => {
     const response = await post(SUBSCRIBE, subscription({ phone: '+12125550123', source: 'Newsletter Popup' }));
@@ -216,7 +225,7 @@ describe('marketing emulator: accepted requests', () => {
   it('shows the records on an HTML page, escaped', async () => {
     await post(EVENTS, event({ properties: { productTitle: '<script>alert(1)</script>' } }));
     await post(SUBSCRIBE, subscription({ source: '<b>"Footer"</b>' }));
-    const page = await fetch(`${url()}/__emulator/`);
+    const page = await fetch(`${url()}/__emulator/`, { headers: debugHeaders() });
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
     expect(html).toContain('Hint Dropped');
@@ -430,7 +439,7 @@ describe('marketing emulator: idempotency, as Klaviyo', () => {
 });
 
 describe('marketing emulator: faults', () => {
-  const { post, records, fault, url } = emulator({ timeoutFaultHoldMs: 100 });
+  const { post, records, fault, url, debugHeaders } = emulator({ timeoutFaultHoldMs: 100 });
 
   it('fails with 503 in Klaviyo’s shape without recording, then recovers after `count` requests', async () => {
     const set = await fault({ mode: 'error', count: 1 });
@@ -441,7 +450,9 @@ describe('marketing emulator: faults', () => {
     expect((await records()).events).toEqual([]);
     expect((await post(EVENTS, event())).status).toBe(202);
     expect((await records()).events).toHaveLength(1);
-    expect(await (await fetch(`${url()}/__emulator/faults`)).json()).toMatchObject({ mode: 'none' });
+    expect(await (await fetch(`${url()}/__emulator/faults`, { headers: debugHeaders() })).json()).toMatchObject({
+      mode: 'none',
+    });
   });
 
   it('answers 429 with Retry-After for `count` requests', async () => {
@@ -469,7 +480,7 @@ describe('marketing emulator: faults', () => {
   it('applies to /api/* only: client events and debug endpoints still answer', async () => {
     await fault({ mode: 'error' });
     expect((await post(CLIENT_EVENTS, event(), { revision: MARKETING_API_REVISION, 'content-type': 'application/json' })).status).toBe(202);
-    expect((await fetch(`${url()}/__emulator/records`)).status).toBe(200);
+    expect((await fetch(`${url()}/__emulator/records`, { headers: debugHeaders() })).status).toBe(200);
   });
 
   it('timeout: holds the request (the client gives up first) and records nothing', async () => {
@@ -551,7 +562,8 @@ describe('marketing emulator: persistence and stopping', () => {
 
   const postTo = (base: string, endpoint: string, body: unknown) =>
     fetch(`${base}${endpoint}`, { method: 'POST', headers: API_HEADERS, body: JSON.stringify(body) });
-  const recordsOf = async (base: string) => (await (await fetch(`${base}/__emulator/records`)).json()) as MarketingRecords;
+  const recordsOf = async (e: RunningEmulator) =>
+    (await (await fetch(`${e.url}/__emulator/records`, { headers: { 'x-emulator-token': e.debugToken } })).json()) as MarketingRecords;
 
   it('keeps the records across a restart (written to <dataDir>/marketing/records.json), and a reset too', async () => {
     const first = await startMarketingEmulator({ port: 0, dataDir });
@@ -562,20 +574,22 @@ describe('marketing emulator: persistence and stopping', () => {
 
     const second = await startMarketingEmulator({ port: 0, dataDir });
     try {
-      const kept = await recordsOf(second.url);
+      const kept = await recordsOf(second);
       expect(kept.subscriptions).toHaveLength(1);
       expect(kept.events).toHaveLength(1);
       expect(kept.requests).toHaveLength(2);
       // Still idempotent against what the earlier run recorded.
       await postTo(second.url, EVENTS, event());
-      expect((await recordsOf(second.url)).events).toHaveLength(1);
-      expect((await fetch(`${second.url}/__emulator/records`, { method: 'DELETE' })).status).toBe(204);
+      expect((await recordsOf(second)).events).toHaveLength(1);
+      expect((await fetch(`${second.url}/__emulator/records`, { headers: { 'x-emulator-token': second.debugToken }, method: 'DELETE' })).status).toBe(
+        204,
+      );
     } finally {
       await second.stop();
     }
     const third = await startMarketingEmulator({ port: 0, dataDir });
     try {
-      expect(await recordsOf(third.url)).toEqual({ requests: [], subscriptions: [], backInStock: [], events: [] });
+      expect(await recordsOf(third)).toEqual({ requests: [], subscriptions: [], backInStock: [], events: [] });
     } finally {
       await third.stop();
     }
@@ -583,14 +597,21 @@ describe('marketing emulator: persistence and stopping', () => {
 
   it('stops without waiting for a request a timeout fault holds', async () => {
     const running = await startMarketingEmulator({ port: 0, dataDir });
-    await fetch(`${running.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ mode: 'timeout', count: 1 }) });
+    await fetch(`${running.url}/__emulator/faults`, {
+      headers: { 'x-emulator-token': running.debugToken },
+      method: 'POST',
+      body: JSON.stringify({ mode: 'timeout', count: 1 }),
+    });
     const held = postTo(running.url, EVENTS, event()).then(
       (response) => response.status,
       () => 'cut',
     );
     // The fault is back to none once it took the request, which the emulator now holds (30 s by
     // default); stopping must cut it rather than wait the hold out.
-    while (((await (await fetch(`${running.url}/__emulator/faults`)).json()) as { mode: string }).mode !== 'none');
+    while (
+      ((await (await fetch(`${running.url}/__emulator/faults`, { headers: { 'x-emulator-token': running.debugToken } })).json()) as { mode: string })
+        .mode !== 'none'
+    );
     const started = Date.now();
     await running.stop();
     expect(Date.now() - started).toBeLessThan(5000);

@@ -68,7 +68,7 @@ describe('fetchAvailability against the emulator', () => {
   });
 
   it('rejects with a 502 naming the HTTP status when the service fails', async () => {
-    await fetch(`${emulator.url}/__emulator/fail-next`, { method: 'POST' });
+    await fetch(`${emulator.url}/__emulator/fail-next`, { headers: { 'x-emulator-token': emulator.debugToken }, method: 'POST' });
     const error = await failure(fetchAvailability(options()));
     expect(error).toMatchObject({ status: 502, message: 'Scheduler pickup calendar answered HTTP 503' });
     await expect(fetchAvailability(options())).resolves.toHaveProperty('minDate');
@@ -84,7 +84,7 @@ describe('fetchAvailability against the emulator', () => {
   it('gives up after timeoutMs when the service hangs', async () => {
     await fetch(`${emulator.url}/__emulator/fail-next`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-emulator-token': emulator.debugToken },
       body: JSON.stringify({ delayMs: 10_000 }),
     });
     const started = Date.now();

@@ -22,7 +22,7 @@ function emulatorAt(rules?: Partial<SchedulerRules>) {
     clock.now = new Date(at);
     return request(handle.emulator!.url).post(`${endpoint}?shop=${SHOP}`).send({ shoppingCart });
   };
-  return { calendar, url: () => handle.emulator!.url };
+  return { calendar, url: () => handle.emulator!.url, debugToken: () => handle.emulator!.debugToken };
 }
 
 describe('scheduler emulator: calendar rules', () => {
@@ -139,17 +139,17 @@ describe('scheduler emulator: bad requests', () => {
 });
 
 describe('scheduler emulator: fault injection', () => {
-  const { calendar, url } = emulatorAt();
+  const { calendar, url, debugToken } = emulatorAt();
 
   it('fails the next calls as asked, then answers again', async () => {
-    await request(url()).post('/__emulator/fail-next').send({ times: 2 }).expect(204);
+    await request(url()).post('/__emulator/fail-next').set('x-emulator-token', debugToken()).send({ times: 2 }).expect(204);
     expect((await calendar(PICKUP, '2026-11-17T15:00:00Z')).status).toBe(503);
     expect((await calendar(DELIVERY, '2026-11-17T15:00:00Z')).status).toBe(503);
     expect((await calendar(PICKUP, '2026-11-17T15:00:00Z')).status).toBe(200);
   });
 
   it('can fail with another status', async () => {
-    await request(url()).post('/__emulator/fail-next').send({ status: 500 }).expect(204);
+    await request(url()).post('/__emulator/fail-next').set('x-emulator-token', debugToken()).send({ status: 500 }).expect(204);
     expect((await calendar(PICKUP, '2026-11-17T15:00:00Z')).status).toBe(500);
   });
 });

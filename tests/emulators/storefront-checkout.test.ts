@@ -183,7 +183,9 @@ describe('checkout stand-in', () => {
       lines: [{ merchandiseId: "gid://shopify/ProductVariant/9101" }] }) { cart { checkoutUrl } } }`);
     expect((await post(body.data!.cartCreate.cart.checkoutUrl, { email: 'cy@example.com', name: 'Cy' })).status).toBe(303);
 
-    const { orders } = (await (await fetch(`${sf.emulator.url}/__emulator/orders`)).json()) as { orders: StoredOrder[] };
+    const { orders } = (await (
+      await fetch(`${sf.emulator.url}/__emulator/orders`, { headers: { 'x-emulator-token': sf.emulator.debugToken } })
+    ).json()) as { orders: StoredOrder[] };
     expect(orders.slice(0, SEEDED_ORDERS.length).map((o) => o.name)).toEqual(SEEDED_ORDERS);
     expect(orders.slice(SEEDED_ORDERS.length).map((o) => [o.name, o.email, o.checkoutMethod, o.shippingAddress])).toEqual([
       ['#1005', 'ada@example.com', 'pickup', null],

@@ -823,7 +823,7 @@ describe('mail inbox', () => {
   it('shows the mail newest first as an accessible HTML page without scripts, escaped, not cached', async () => {
     await register({ email: 'a&b@example.com', password: 'ampersand-1' });
     await recover(GRACE.email);
-    const res = await fetch(`${sf.emulator.url}/__emulator/inbox`);
+    const res = await fetch(`${sf.emulator.url}/__emulator/inbox`, { headers: { 'x-emulator-token': sf.emulator.debugToken } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -838,7 +838,11 @@ describe('mail inbox', () => {
     // The links are clickable, with their query strings escaped for HTML.
     for (const mail of [reset, activation]) expect(page).toContain(`href="${mail.link.replace(/&/g, '&amp;')}"`);
 
-    const filtered = await (await fetch(`${sf.emulator.url}/__emulator/inbox?to=${encodeURIComponent(GRACE.email)}`)).text();
+    const filtered = await (
+      await fetch(`${sf.emulator.url}/__emulator/inbox?to=${encodeURIComponent(GRACE.email)}`, {
+        headers: { 'x-emulator-token': sf.emulator.debugToken },
+      })
+    ).text();
     expect(filtered).toContain('Customer account password reset');
     expect(filtered).not.toContain('Customer account activation');
   });
@@ -846,7 +850,9 @@ describe('mail inbox', () => {
   it('lists the mail as JSON, newest first, filtered by recipient', async () => {
     await register({ email: 'emmy@example.com', password: 'noether-1882' });
     await recover('emmy@example.com');
-    const res = await fetch(`${sf.emulator.url}/__emulator/inbox.json?to=EMMY@example.com`);
+    const res = await fetch(`${sf.emulator.url}/__emulator/inbox.json?to=EMMY@example.com`, {
+      headers: { 'x-emulator-token': sf.emulator.debugToken },
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const { messages } = (await res.json()) as {
       messages: { id: string; to: string; kind: string; sentAt: string; subject: string; link: string; text: string }[];

@@ -21,7 +21,7 @@ const availability = (body: object) => request(t.app).post('/api/availability').
 async function failScheduler(fault: { times?: number; status?: number; delayMs?: number }) {
   const res = await fetch(`${t.emulators.scheduler.url}/__emulator/fail-next`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-emulator-token': t.emulators.debugToken },
     body: JSON.stringify(fault),
   });
   expect(res.status).toBe(204);

@@ -152,7 +152,12 @@ describe('adding (POST /api/cart/lines and the no-JS form)', () => {
     expect(lineIds(await fetchCart(t.app, cartId))).toEqual([[HYDRANGEAS, 5]]);
   });
 
-  const storedCarts = async () => (await (await fetch(`${t.emulators.storefront.url}/__emulator/carts`)).json()).count as number;
+  const storedCarts = async () =>
+    (
+      await (
+        await fetch(`${t.emulators.storefront.url}/__emulator/carts`, { headers: { 'x-emulator-token': t.emulators.storefront.debugToken } })
+      ).json()
+    ).count as number;
 
   test.each([
     ['sold out', VARIANTS.peonySoldOut, '1', 'unavailable'],

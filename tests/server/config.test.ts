@@ -2,10 +2,11 @@
  * Config from the environment: local mode takes the upstreams' connection settings it is given
  * (and refuses to guess them); live mode lists what is wrong.
  */
-import { ConfigError, loadConfig, siteUrlFrom, type LocalUpstreams } from '../../server/config';
+import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type LocalUpstreams } from '../../server/config';
 
 /** Deliberately unlike the emulators' own values, so nothing can come from a built-in default. */
 const UPSTREAMS: LocalUpstreams = {
+  debugToken: 'given-debug-token',
   storefront: { origin: 'http://127.0.0.1:1', privateToken: 'given-private-token', imageOrigin: 'http://127.0.0.1:11' },
   content: {
     apiHost: 'http://127.0.0.1:2',
@@ -189,4 +190,43 @@ test('customer account: local issuer and client id from the connection settings;
   expect((error as ConfigError).issues.join('\n')).toMatch(/CUSTOMER_ACCOUNT_ISSUER[\s\S]*CUSTOMER_ACCOUNT_TIMEOUT_MS/);
   const { CUSTOMER_ACCOUNT_CLIENT_ID: _omitted, ...withoutClientId } = LIVE_ENV;
   expect(() => loadConfig(withoutClientId)).toThrow(/CUSTOMER_ACCOUNT_CLIENT_ID: required in live mode/);
+});
+
+describe('SHOP_MODE and the production guard', () => {
+  test('SHOP_MODE picks the mode; unset, the upstream variables do', () => {
+    expect(detectMode({ SHOP_MODE: 'local', SHOPIFY_STORE_DOMAIN: 'x.myshopify.com' })).toBe('local');
+    expect(detectMode({ SHOP_MODE: 'live' })).toBe('live');
+    expect(detectMode({ SANITY_PROJECT_ID: 'abc' })).toBe('live');
+    expect(detectMode({})).toBe('local');
+  });
+
+  test('an unknown SHOP_MODE is a listed configuration error', () => {
+    expect(() => loadConfig({ SHOP_MODE: 'demo' }, UPSTREAMS)).toThrow(/SHOP_MODE: local or live/);
+  });
+
+  test('SHOP_MODE=live without the live variables lists them', () => {
+    expect(() => loadConfig({ SHOP_MODE: 'live' })).toThrow(/SHOPIFY_STORE_DOMAIN: required in live mode/);
+  });
+
+  test('production refuses local mode unless it is asked for', () => {
+    const refusal = localModeRefusal({ NODE_ENV: 'production' }, []);
+    expect(refusal).toMatch(/^refusing to start: .*SHOP_MODE=live with SITE_URL, SHOPIFY_STORE_DOMAIN, .*SHOP_MODE=local/);
+    expect(refusal).not.toContain('\n');
+    expect(localModeRefusal({ NODE_ENV: 'production', SHOP_MODE: 'local' }, [])).toBeNull();
+    expect(localModeRefusal({ NODE_ENV: 'production' }, ['--local-by-default'])).toBeNull();
+    expect(localModeRefusal({ NODE_ENV: 'production', SHOPIFY_STORE_DOMAIN: 'x.myshopify.com' }, [])).toBeNull();
+    expect(localModeRefusal({ NODE_ENV: 'development' }, [])).toBeNull();
+  });
+
+  test('local mode hands the proxy its loopback targets and the debug token; live mode has none', () => {
+    expect(loadConfig({}, UPSTREAMS).local).toEqual({
+      debugToken: 'given-debug-token',
+      proxyTargets: {
+        storefront: 'http://127.0.0.1:1',
+        content: 'http://127.0.0.1:2',
+        marketing: 'http://127.0.0.1:4',
+        'customer-account': 'http://127.0.0.1:5',
+      },
+    });
+  });
 });

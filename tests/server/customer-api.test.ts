@@ -333,7 +333,9 @@ async function buyAs(jar: CookieJar): Promise<number> {
   });
   const placed = await fetch(checkout, { method: 'POST', redirect: 'manual', body: form });
   expect(placed.status).toBe(303);
-  const orders = (await (await fetch(`${t.emulators.connection.storefront.origin}/__emulator/orders`)).json()) as {
+  const orders = (await (
+    await fetch(`${t.emulators.connection.storefront.origin}/__emulator/orders`, { headers: { 'x-emulator-token': t.emulators.debugToken } })
+  ).json()) as {
     orders: { orderNumber: number }[];
   };
   return orders.orders.at(-1)!.orderNumber;

@@ -24,17 +24,19 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await fault({ mode: 'none' });
-  await fetch(`${emulator.url}/__emulator/records`, { method: 'DELETE' });
+  await fetch(`${emulator.url}/__emulator/records`, { headers: { 'x-emulator-token': emulator.debugToken }, method: 'DELETE' });
 });
 afterAll(async () => {
   await emulator.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const records = async () => (await (await fetch(`${emulator.url}/__emulator/records`)).json()) as MarketingRecords;
+const records = async () =>
+  (await (await fetch(`${emulator.url}/__emulator/records`, { headers: { 'x-emulator-token': emulator.debugToken } })).json()) as MarketingRecords;
 /** The parts of a recorded subscription job these tests read. */
 type SubscriptionJobBody = { data: { relationships: unknown; attributes: { profiles: { data: Array<{ attributes: unknown }> } } } };
-const fault = (body: unknown) => fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify(body) });
+const fault = (body: unknown) =>
+  fetch(`${emulator.url}/__emulator/faults`, { headers: { 'x-emulator-token': emulator.debugToken }, method: 'POST', body: JSON.stringify(body) });
 
 /** The error `promise` rejects with, checked to be a KlaviyoError. */
 async function failure(promise: Promise<unknown>): Promise<KlaviyoError> {
@@ -190,7 +192,13 @@ describe('failures are KlaviyoErrors the outbox can act on', () => {
     const controller = new AbortController();
     const sending = client.send(hint(), controller.signal);
     // Aborted once the emulator holds the request (the fault is then used up).
-    while (((await (await fetch(`${emulator.url}/__emulator/faults`)).json()) as { mode: string }).mode !== 'none');
+    while (
+      (
+        (await (await fetch(`${emulator.url}/__emulator/faults`, { headers: { 'x-emulator-token': emulator.debugToken } })).json()) as {
+          mode: string;
+        }
+      ).mode !== 'none'
+    );
     controller.abort();
     const error = await failure(sending);
     expect(error).toMatchObject({ status: null, retryable: true });

@@ -17,7 +17,7 @@ const hasRedis = serviceAvailable('redis');
 async function setFault(t: TestApp, fault: object): Promise<void> {
   const res = await fetch(`${t.emulators.marketing.url}/__emulator/faults`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-emulator-token': t.emulators.debugToken },
     body: JSON.stringify(fault),
   });
   if (!res.ok) throw new Error(`faults: HTTP ${res.status}`);

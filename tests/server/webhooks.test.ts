@@ -39,7 +39,8 @@ async function renameCard(t: TestApp, title: string): Promise<void> {
   const url = `${t.config.content.apiHost}/v${t.config.content.apiVersion}/data/mutate/${t.config.content.dataset}`;
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // An editor's write carries the project's token (the run's read token, in the emulator).
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.emulators.connection.content.readToken}` },
     body: JSON.stringify({ mutations: [{ patch: { id: CARD_ID, set: { title } } }] }),
   });
   expect(res.status).toBe(200);

@@ -13,7 +13,7 @@ const KIND_LABEL: Record<MailMessage['kind'], string> = { activation: 'Account a
 export function inboxPage(messages: MailMessage[], to: string | null, shopName: string, shopUrl: string): string {
   const heading = to ? `Mail to ${to}` : 'Inbox';
   const body = html`<h1>${heading}</h1>
-<p class="muted">Mail the shop would have sent, kept here by the emulator (newest first).${to ? html` <a href="/__emulator/inbox">Show all mail</a>` : ''}</p>
+<p class="muted">Mail the shop would have sent, kept here by the emulator (newest first).${to ? html` <a href="inbox">Show all mail</a>` : ''}</p>
 ${
   messages.length
     ? html`<ol class="mail-list">${messages.map(

@@ -38,7 +38,9 @@ type Mail = { to: string; subject: string; kind: string; link: string };
 
 /** The newest mail the emulator kept for `to` (activation or reset), or throws. */
 export async function latestMail(t: TestApp, to: string, kind: string): Promise<Mail> {
-  const res = await fetch(`${t.emulators.connection.storefront.origin}/__emulator/inbox.json?to=${encodeURIComponent(to)}`);
+  const res = await fetch(`${t.emulators.connection.storefront.origin}/__emulator/inbox.json?to=${encodeURIComponent(to)}`, {
+    headers: { 'x-emulator-token': t.emulators.debugToken },
+  });
   const { messages } = (await res.json()) as { messages: Mail[] };
   const mail = messages.find((m) => m.kind === kind);
   if (!mail) throw new Error(`no ${kind} mail for ${to}: ${JSON.stringify(messages)}`);

@@ -9,7 +9,7 @@ import type { TestApp } from './app';
 export type { MarketingRecords } from '../../../emulators/marketing';
 
 export async function marketingRecords(t: Pick<TestApp, 'emulators'>): Promise<MarketingRecords> {
-  const res = await fetch(`${t.emulators.marketing.url}/__emulator/records`);
+  const res = await fetch(`${t.emulators.marketing.url}/__emulator/records`, { headers: { 'x-emulator-token': t.emulators.marketing.debugToken } });
   if (!res.ok) throw new Error(`marketing records: HTTP ${res.status}`);
   return (await res.json()) as MarketingRecords;
 }

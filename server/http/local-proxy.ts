@@ -1,0 +1,95 @@
+/**
+ * Local mode only (docs/decisions/0020-emulators-child-process.md): the emulators bind loopback
+ * in their own process, so what the browser visits on them goes through the shop's origin,
+ * `/__local/{emulator}/{path}` → `{emulator's loopback URL}/{path}` (method, query, headers and
+ * body passed through, the answer streamed back). No emulator port needs publishing. The
+ * emulators' absolute URLs are built on this base already (emulators/child.ts); their
+ * root-relative ones (a redirect's `Location`, `href`/`src`/`action` in their small HTML pages)
+ * get the `/__local/{emulator}` prefix here, as nginx's proxy_redirect and sub_filter would.
+ *
+ * Emulators: `storefront` (product images, the checkout, the mail inbox), `content` (images),
+ * `marketing` (Klaviyo's client events), `customer-account` (sign-in pages). Their debug
+ * endpoints stay refused (401 from the emulator), except the mail inbox page, which the shop
+ * shows in local mode: for `GET /__local/storefront/__emulator/inbox` the proxy adds the run's
+ * debug token itself, so the token never reaches the browser.
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+
+/** The proxied emulators' loopback base URLs (no trailing slash), by their path segment. */
+export type LocalProxyTargets = Record<'storefront' | 'content' | 'marketing' | 'customer-account', string>;
+
+/** The path prefix the proxy is mounted at. */
+export const LOCAL_PROXY_PREFIX = '/__local';
+
+/** The shop-origin URL of the Storefront emulator's mail inbox page. */
+export function localInboxUrl(siteUrl: string): string {
+  return `${siteUrl}${LOCAL_PROXY_PREFIX}/storefront/__emulator/inbox`;
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+const UPSTREAM_TIMEOUT_MS = 30_000;
+/** A root-relative URL (`/x`, not the protocol-relative `//host`). */
+const ROOT_RELATIVE = /^\/(?!\/)/;
+/** `href="/…"`, `src="/…"`, `action="/…"` in an emulator's HTML page. */
+const ROOT_RELATIVE_ATTRIBUTE = /\b(href|src|action)="\/(?!\/)/g;
+
+function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'x-emulator-token'));
+}
+
+/**
+ * The proxy, mounted at LOCAL_PROXY_PREFIX. Unknown emulator → 404; emulator down or slower than
+ * 30 s → 502/504 plain text.
+ */
+export function localEmulatorProxy(targets: LocalProxyTargets, debugToken: string): RequestHandler {
+  return (req: Request, res: Response) => {
+    const match = /^\/([a-z-]+)(\/.*)?$/.exec(req.url);
+    const base = match && Object.hasOwn(targets, match[1]) ? targets[match[1] as keyof LocalProxyTargets] : undefined;
+    if (!match || !base) {
+      res.status(404).type('text/plain').send('No such local emulator');
+      return;
+    }
+    const target = new URL(match[2] ?? '/', base);
+    const headers = forwardable(req.headers);
+    if (match[1] === 'storefront' && req.method === 'GET' && target.pathname === '/__emulator/inbox') headers['x-emulator-token'] = debugToken;
+    const prefix = `${req.baseUrl}/${match[1]}`;
+    const upstream = httpRequest(target, { method: req.method, headers, timeout: UPSTREAM_TIMEOUT_MS }, (answer) => {
+      res.status(answer.statusCode ?? 502);
+      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) res.setHeader(name, value);
+      const location = answer.headers.location;
+      if (location && ROOT_RELATIVE.test(location)) res.setHeader('location', `${prefix}${location}`);
+      if (!/^text\/html/i.test(answer.headers['content-type'] ?? '')) return void answer.pipe(res);
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', () => res.destroy());
+      answer.on('end', () => {
+        const html = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(ROOT_RELATIVE_ATTRIBUTE, (_all, attribute: string) => `${attribute}="${prefix}/`);
+        res.removeHeader('content-length');
+        res.removeHeader('etag');
+        res.send(html);
+      });
+    });
+    upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      if (res.headersSent) return void res.destroy();
+      res
+        .status(err.code === 'ETIMEDOUT' ? 504 : 502)
+        .type('text/plain')
+        .send('The local emulator did not answer');
+    });
+    req.pipe(upstream);
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Local mode's upstreams (docs/decisions/0020-emulators-child-process.md): the emulators run in
+ * their own child process, the emulator bundle dist/emulators/index.js (emulators/child.ts),
+ * forked here and stopped on shutdown. The handshake is one IPC message: the child's
+ * connection settings (`LocalUpstreams`), the per-run debug token of `/__emulator/*`, and each
+ * emulator's base URL. The child binds loopback only and exits by itself if this process dies.
+ *
+ * This module knows the child's messages, not the emulators' code: nothing here imports them.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { PROJECT_ROOT, type LocalUpstreams } from './config';
+
+/** The emulator bundle, built by `npm run build` next to the server bundle. */
+export const EMULATOR_ENTRY = path.join(PROJECT_ROOT, 'dist', 'emulators', 'index.js');
+
+/** Each emulator's name (as the child reports it) and its loopback base URL. */
+export type LocalEmulatorUrls = Record<'storefront-api' | 'content-lake' | 'scheduler' | 'marketing' | 'customer-account', string>;
+
+export type LocalEmulators = {
+  /** Where and with which credentials to reach them (for `loadConfig`). */
+  upstreams: LocalUpstreams;
+  /** The per-run token their `/__emulator/*` endpoints require (header `x-emulator-token`). */
+  debugToken: string;
+  urls: LocalEmulatorUrls;
+  /** The child's process id. */
+  pid: number;
+  /** Asks the child to stop (state flushed) and waits for it to exit; SIGKILL after `STOP_GRACE_MS`. Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+/** The emulators' process failed to start (its message says why: a bad variable, a port taken). */
+export class LocalEmulatorsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LocalEmulatorsError';
+  }
+}
+
+type ChildMessage = { type: 'ready'; connection: LocalUpstreams; debugToken: string; urls: LocalEmulatorUrls } | { type: 'failed'; message: string };
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Forks the emulators' process and waits for its handshake.
+ * @param env its environment: the emulator variables (emulators/env.ts) and SITE_URL, the shop's public URL
+ * @param opts `onExit`: called if the child exits without being asked to (the shop cannot serve without it)
+ * @throws LocalEmulatorsError when it reports a failure, exits early, or is not ready within 60 s
+ */
+export async function startLocalEmulators(
+  env: NodeJS.ProcessEnv,
+  opts: { entry?: string; onExit?: (code: number | null, signal: NodeJS.Signals | null) => void } = {},
+): Promise<LocalEmulators> {
+  const child: ChildProcess = fork(opts.entry ?? EMULATOR_ENTRY, [], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'json',
+  });
+  let stopping = false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const ready = await new Promise<Extract<ChildMessage, { type: 'ready' }>>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new LocalEmulatorsError(`the emulators' process was not ready within ${READY_TIMEOUT_MS / 1000} s`));
+    }, READY_TIMEOUT_MS);
+    const settle = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onEarlyExit);
+      child.off('error', onError);
+    };
+    const onMessage = (message: ChildMessage) => {
+      settle();
+      if (message.type === 'ready') resolve(message);
+      else reject(new LocalEmulatorsError(message.message));
+    };
+    const onEarlyExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      settle();
+      reject(new LocalEmulatorsError(`the emulators' process exited (${signal ?? `code ${code}`}) before it was ready`));
+    };
+    const onError = (err: Error) => {
+      settle();
+      reject(new LocalEmulatorsError(`the emulators' process could not be started (${opts.entry ?? EMULATOR_ENTRY}): ${err.message}`));
+    };
+    child.on('message', onMessage);
+    child.once('exit', onEarlyExit);
+    child.once('error', onError);
+  });
+
+  child.once('exit', (code, signal) => {
+    if (!stopping) opts.onExit?.(code, signal);
+  });
+  return {
+    upstreams: ready.connection,
+    debugToken: ready.debugToken,
+    urls: ready.urls,
+    pid: child.pid!,
+    async stop() {
+      if (!stopping) {
+        stopping = true;
+        if (child.connected) {
+          child.send({ type: 'stop' });
+          const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS).unref();
+          await exited;
+          clearTimeout(kill);
+        }
+      }
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * The real entry (dist/server/index.js, built by `npm run build`): in local mode it forks the
+ * emulators' process (dist/emulators/index.js), which binds loopback only, hands back its URLs
+ * and token, and stops with the shop, or by itself when the shop dies; in production it refuses
+ * implicit local mode in one log line (issue 12).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+const ENTRY = path.join(ROOT, 'dist/server/index.js');
+
+/** A free TCP port on loopback (bound, then released). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the entry with `env` (PATH kept, nothing else inherited) and collects its output lines. */
+function run(env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, [ENTRY, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+  const lines: string[] = [];
+  const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, lines, exited };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+type Listening = { emulators: Record<string, string | number> & { pid: number } };
+
+/** Starts the shop in local mode on free ports; resolves once it listens. */
+async function startShop(dataDir: string, env: Record<string, string>) {
+  const port = await freePort();
+  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const shop = run({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    STOREFRONT_EMULATOR_PORT: String(ports[0]),
+    CONTENT_EMULATOR_PORT: String(ports[1]),
+    SCHEDULER_EMULATOR_PORT: String(ports[2]),
+    MARKETING_EMULATOR_PORT: String(ports[3]),
+    CUSTOMER_ACCOUNT_EMULATOR_PORT: String(ports[4]),
+    // Asked for, and an attempt to publish them that the child must ignore.
+    EMULATOR_HOST: '0.0.0.0',
+    ...env,
+  });
+  const listening = await until(() => {
+    const line = shop.lines.find((l) => l.includes('storefront listening'));
+    return line
+      ? (JSON.parse(line) as Listening)
+      : shop.child.exitCode !== null
+        ? (() => {
+            throw new Error(shop.lines.join('\n'));
+          })()
+        : undefined;
+  }, 'the shop to listen');
+  return { ...shop, port, listening };
+}
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-process-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test('production without SHOP_MODE or upstream variables refuses to start, in one log line naming the variables', async () => {
+  const { lines, exited } = run({ NODE_ENV: 'production', DATA_DIR: dataDir });
+  expect(await exited).toBe(1);
+  expect(lines).toHaveLength(1);
+  const entry = JSON.parse(lines[0]) as { level: number; msg: string };
+  expect(entry.level).toBe(60);
+  expect(entry.msg).toMatch(/refusing to start/);
+  expect(entry.msg).toMatch(/SHOP_MODE=local/);
+  expect(entry.msg).toMatch(/SHOP_MODE=live with .*SHOPIFY_STORE_DOMAIN/);
+}, 90_000);
+
+test('local mode: the emulators run in a child process on loopback, reachable for the browser only through /__local, and stop with the shop', async () => {
+  let pid = 0;
+  const shop = await startShop(dataDir, { NODE_ENV: 'production', SHOP_MODE: 'local' });
+  try {
+    const { emulators } = shop.listening;
+    pid = emulators.pid;
+    expect(pid).not.toBe(shop.child.pid);
+    expect(alive(pid)).toBe(true);
+    for (const name of ['storefront-api', 'content-lake', 'scheduler', 'marketing', 'customer-account']) {
+      expect(emulators[name]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    }
+    const shopUrl = `http://127.0.0.1:${shop.port}`;
+    expect((await fetch(`${shopUrl}/healthz`)).status).toBe(200);
+    // The inbox the account pages link to works through the shop (token added server-side)…
+    const inbox = await fetch(`${shopUrl}/__local/storefront/__emulator/inbox`);
+    expect(inbox.status).toBe(200);
+    const inboxHtml = await inbox.text();
+    // Its root-relative links are rewritten to stay under the proxy.
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(inboxHtml)?.[1];
+    expect(stylesheet).toMatch(/^\/__local\/storefront\//);
+    expect((await fetch(`${shopUrl}${stylesheet}`)).status).toBe(200);
+    // The pages' images come through the shop's origin too (no emulator port in the page).
+    const home = await (await fetch(`${shopUrl}/`)).text();
+    expect(home).not.toMatch(/127\.0\.0\.1:\d+/);
+    const images = [...home.matchAll(/src="(http[^"]+\/__local\/(?:storefront|content)\/[^"]+)"/g)].map((m) => m[1].replaceAll('&amp;', '&'));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images.slice(0, 3)) {
+      const res = await fetch(image.replace(/^http:\/\/[^/]+/, shopUrl));
+      expect({ image, status: res.status }).toEqual({ image, status: 200 });
+      expect(res.headers.get('content-type')).toMatch(/^image\//);
+    }
+    // …but the other debug endpoints stay closed, through the shop and directly.
+    expect((await fetch(`${shopUrl}/__local/storefront/__emulator/orders`)).status).toBe(401);
+    expect((await fetch(`${emulators['storefront-api']}/__emulator/orders`)).status).toBe(401);
+  } finally {
+    shop.child.kill('SIGTERM');
+  }
+  expect(await shop.exited).toBe(0);
+  await until(() => (alive(pid) ? undefined : true), 'the emulators process to exit', 15_000);
+}, 120_000);
+
+test('the emulators process exits by itself when the shop is killed', async () => {
+  const shop = await startShop(dataDir, { NODE_ENV: 'development' });
+  const { pid } = shop.listening.emulators;
+  expect(alive(pid)).toBe(true);
+  shop.child.kill('SIGKILL');
+  await shop.exited;
+  await until(() => (alive(pid) ? undefined : true), 'the orphaned emulators process to exit', 15_000);
+}, 120_000);
