@@ -4,15 +4,14 @@
  * inbox, one table each, each record one JSON document beside the columns it is looked up by.
  *
  * A data dir from before this file (carts.json, orders.json, customers.json, mail.json under
- * `{dataDir}/storefront/`) is imported once, into an empty database: every file found is read and
- * written in one transaction, then renamed to `*.json.imported` so it is neither read again nor
- * lost; one log line on stderr says what was imported. Legacy files beside a database that
- * already holds state are left alone, with a log line saying so.
+ * `{dataDir}/storefront/`) is imported once, into an empty database, and the files renamed to
+ * `*.json.imported` (../shared/legacy-json.ts).
  */
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { openDatabase, transaction, type Database } from '../shared/sqlite';
+import { importLegacyJson } from '../shared/legacy-json';
+import { openDatabase, type Database } from '../shared/sqlite';
 import { CARTS_SCHEMA, saveCart, type StoredCart } from './carts';
 import { CUSTOMERS_SCHEMA, saveCustomer, type CustomersState } from './customers';
 import { insertMail, MAIL_SCHEMA, type MailMessage } from './mail';
@@ -33,7 +32,7 @@ export const storefrontDatabaseFile = (dataDir: string) => path.join(dataDir, 's
 export function openStorefrontDatabase(dataDir: string): Database {
   const db = openDatabase(storefrontDatabaseFile(dataDir), MIGRATIONS);
   try {
-    importLegacyJson(db, path.join(dataDir, 'storefront'));
+    importJsonState(db, path.join(dataDir, 'storefront'));
     return db;
   } catch (error) {
     db.close();
@@ -57,37 +56,23 @@ export function listOrders(dataDir: string): StoredOrder[] {
   }
 }
 
-type Legacy = { carts: StoredCart[]; orders: StoredOrder[]; customers: CustomersState | null; mail: MailMessage[] };
-
-function importLegacyJson(db: Database, folder: string): void {
-  const file = (name: keyof Legacy) => path.join(folder, `${name}.json`);
-  const read = <T>(name: keyof Legacy, fallback: T): T => {
-    if (!existsSync(file(name))) return fallback;
-    try {
-      return JSON.parse(readFileSync(file(name), 'utf8')) as T;
-    } catch (error) {
-      throw new Error(`${file(name)} is not valid JSON (${(error as Error).message}); move it away to start fresh`);
-    }
-  };
-  const found = (['carts', 'orders', 'customers', 'mail'] as const).filter((name) => existsSync(file(name)));
-  if (!found.length) return;
-  const files = found.map((name) => `${name}.json`).join(', ');
-  const into = path.join(folder, path.basename(storefrontDatabaseFile('')));
-  const stored = ['carts', 'orders', 'customers', 'mail'].some((table) => db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined);
-  if (stored) {
-    process.stderr.write(`storefront emulator: ignoring ${files} in ${folder}: ${into} already holds state\n`);
-    return;
-  }
-  const legacy: Legacy = { carts: read('carts', []), orders: read('orders', []), customers: read('customers', null), mail: read('mail', []) };
-  transaction(db, () => {
-    for (const cart of legacy.carts) saveCart(db, cart);
-    for (const order of legacy.orders) insertOrder(db, order);
-    for (const customer of legacy.customers?.customers ?? []) saveCustomer(db, customer, legacy.customers!);
-    for (const { id: _id, sentAt, ...mail } of legacy.mail) insertMail(db, mail, sentAt);
+/** Imports `{dataDir}/storefront/{carts,orders,customers,mail}.json` (the pre-SQLite state) into an empty database. */
+function importJsonState(db: Database, folder: string): void {
+  const file = (name: string) => path.join(folder, `${name}.json`);
+  importLegacyJson(db, {
+    emulator: 'storefront',
+    files: ['carts', 'orders', 'customers', 'mail'].map(file),
+    tables: ['carts', 'orders', 'customers', 'mail'],
+    write(contents) {
+      const carts = (contents(file('carts')) ?? []) as StoredCart[];
+      const orders = (contents(file('orders')) ?? []) as StoredOrder[];
+      const customers = contents(file('customers')) as CustomersState | undefined;
+      const mail = (contents(file('mail')) ?? []) as MailMessage[];
+      for (const cart of carts) saveCart(db, cart);
+      for (const order of orders) insertOrder(db, order);
+      for (const customer of customers?.customers ?? []) saveCustomer(db, customer, customers!);
+      for (const { id: _id, sentAt, ...message } of mail) insertMail(db, message, sentAt);
+      return `${carts.length} carts, ${orders.length} orders, ${customers?.customers.length ?? 0} customers and ${mail.length} mail`;
+    },
   });
-  for (const name of found) renameSync(file(name), `${file(name)}.imported`);
-  process.stderr.write(
-    `storefront emulator: imported ${legacy.carts.length} carts, ${legacy.orders.length} orders, ${legacy.customers?.customers.length ?? 0} customers ` +
-      `and ${legacy.mail.length} mail from ${files} into ${into}\n`,
-  );
 }
