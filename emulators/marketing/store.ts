@@ -266,7 +266,7 @@ export class MarketingStore {
       files: [file],
       tables: TABLES,
       write: (contents) => {
-        const stored = pickRecords((contents(file) ?? {}) as Partial<MarketingRecords>);
+        const stored = pickRecords(contents(file));
         for (const entry of (stored.requests ?? []).slice(-MAX_LOGGED_REQUESTS)) {
           this.db.prepare('INSERT INTO requests (data) VALUES (?)').run(JSON.stringify(entry));
         }
@@ -280,7 +280,8 @@ export class MarketingStore {
 }
 
 /** The record lists of a legacy records.json (a missing or non-list member reads as empty). */
-function pickRecords(stored: Partial<MarketingRecords>): Partial<MarketingRecords> {
+function pickRecords(parsed: unknown): Partial<MarketingRecords> {
+  const stored = (parsed ?? {}) as Record<string, unknown>;
   const lists: Partial<MarketingRecords> = {};
   for (const key of ['requests', 'subscriptions', 'backInStock', 'events'] as const) {
     if (Array.isArray(stored[key])) Object.assign(lists, { [key]: stored[key] });
