@@ -17,7 +17,7 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { loadCatalogue } from './catalogue';
-import { CART_TTL_MS, CartStore } from './carts';
+import { CartStore } from './carts';
 import { checkoutRouter } from './checkout/routes';
 import type { StorefrontContext } from './context';
 import { seedCustomers } from './customer-seed';
@@ -72,7 +72,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const catalogue = loadCatalogue(contentDir);
   const inventory = new Inventory();
   const db = openStorefrontDatabase(dataDir);
-  const carts = new CartStore(db, catalogue, inventory, { now: opts.now, ttlMs: opts.cartTtlMs ?? CART_TTL_MS });
+  const carts = new CartStore(db, catalogue, inventory, { now: opts.now, ttlMs: opts.cartTtlMs });
   const orders = new OrderStore(db, carts, inventory);
   const customers = new CustomerStore(db, { accessTokenTtlMs: opts.customerAccessTokenTtlMs });
   const mailbox = new Mailbox(db);
