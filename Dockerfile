@@ -25,7 +25,8 @@ COPY --from=build /app/content ./content
 COPY --from=build /app/emulators ./emulators
 COPY package.json ./
 COPY docker/healthcheck.js ./docker/healthcheck.js
-RUN mkdir -p /app/.data && chown -R node:node /app/.data
+# .data/outbox exists in the image so a named volume mounted there (compose) is owned by node.
+RUN mkdir -p /app/.data/outbox && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \

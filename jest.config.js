@@ -14,7 +14,7 @@ module.exports = {
   // the sources. oidc-provider (the customer-account emulator) and openid-client (the shop's
   // OAuth client) bring jose and oauth4webapi. Node itself require()s them natively (the bundle).
   transformIgnorePatterns: [
-    '/node_modules/(?!(@portabletext|@sanity|groq-js|get-it|nanoid|lru-cache|cookie|oidc-provider|openid-client|oauth4webapi|jose)/)',
+    '/node_modules/(?!(@portabletext|@sanity|groq-js|get-it|nanoid|lru-cache|cookie|oidc-provider|openid-client|oauth4webapi|jose|cockatiel)/)',
   ],
   testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/tests/**/*.test.tsx'],
   testTimeout: 30000,

@@ -9,7 +9,8 @@
  *    each; prints the median and p90 of time-to-last-byte in ms, measured on loopback.
  * 2. Per page (home, a collection, a product; bench/pages.ts): first-load JS, HTML and state
  *    bytes, requests/s and p50/p99 at 50 connections (page cache warm, and off) next to the same
- *    HTML as a static file, and Lighthouse mobile scores with LCP, TBT and CLS.
+ *    HTML as a static file, and Lighthouse mobile scores with LCP, TBT and CLS (after warming each
+ *    page and the image variants it references, as a CDN would hold them).
  * 3. Sign-up outbox throughput (bench/outbox.ts): 2000 sign-ups enqueued and delivered through the
  *    real Klaviyo client to the marketing emulator, for the file spool and, when `REDIS_URL` is
  *    set, BullMQ; prints enqueue and delivery rates in sign-ups/s.
@@ -159,7 +160,7 @@ async function main() {
     await renderTimes();
     await firstLoadJs(BASE, LOAD_PAGES);
     await pageThroughput(BASE, LOAD_PAGES, PORT + 9, 'page cache warm');
-    lighthouseScores(BASE, LOAD_PAGES);
+    await lighthouseScores(BASE, LOAD_PAGES);
   } finally {
     await stop();
   }

@@ -17,9 +17,10 @@ import { RedisCache, type Cache } from './cache';
 import type { Config } from './config';
 import { apiNotFound, errorHandler } from './http/errors';
 import { jsonApiGuard } from './http/json-api';
-import { collapseLeadingSlashes } from './http/leading-slashes';
+import { normalisePath } from './http/normalise-path';
 import { precompressedAssets } from './http/precompressed';
 import { requestContext, requestLog } from './http/request-context';
+import { perRequest } from './http/per-request';
 import { securityHeaders } from './http/security';
 import { createAvailabilityService } from './cart/calendar';
 import { createCartService, type CartService } from './cart/service';
@@ -47,9 +48,13 @@ import { unlockedInRequest, unlockScope } from './unlock/request-scope';
 import { createUnlockTokens } from './unlock/token';
 import { createContentClient } from './upstream/content/client';
 import { storefrontClientFactory } from './upstream/storefront/client';
+import { UpstreamCircuits, type CircuitOptions } from './upstream/circuit';
 import { createRoutes } from '../client/routes';
 import { createPageCache, MemoryPageStore, RedisPageStore, trackDataKeys, type PageCache, type PageCacheOptions } from './page-cache';
 import { webhookRoutes } from './routes/webhooks';
+import { previewScope } from './preview/scope';
+import { createPreviewTokens } from './preview/token';
+import { previewRoutes } from './routes/preview';
 
 export type AppDeps = {
   log: Logger;
@@ -65,10 +70,15 @@ export type AppDeps = {
   rateLimits?: Partial<Record<RateLimitTier, TierOptions>>;
   /** Origin page cache overrides (tests: a clock, shorter windows); on/off and size come from config. */
   pageCache?: Partial<Pick<PageCacheOptions, 'now' | 'freshMs' | 'staleMs' | 'notFoundMs'>>;
+  /**
+   * Upstream circuit breakers (server/upstream/circuit.ts): threshold and cool-down overrides
+   * (tests), and `onStateChange`, the hook for the circuit-state metric. Every change is logged.
+   */
+  circuits?: CircuitOptions;
 };
 
 /** The Express app and the cart service every cart entry point uses (tests reach it too). */
-export type App = express.Express & { locals: { cart: CartService; pageCache: PageCache | null } };
+export type App = express.Express & { locals: { cart: CartService; pageCache: PageCache | null; circuits: UpstreamCircuits } };
 
 /**
  * A product's title from its content card: null when no product has that handle, `fallback`
@@ -85,13 +95,24 @@ async function productTitle(data: UpstreamData, handle: string, fallback: string
 }
 
 export function createApp(config: Config, deps: AppDeps): App {
-  const storefront = storefrontClientFactory(config.storefront);
-  const content = createContentClient(config.content);
+  // One breaker per upstream for the whole process: an outage is seen once, not per request.
+  const circuits = new UpstreamCircuits({
+    ...deps.circuits,
+    onStateChange: (upstream, state) => {
+      deps.log[state === 'open' ? 'warn' : 'info']({ upstream, circuit: state }, `${upstream} circuit ${state}`);
+      deps.circuits?.onStateChange?.(upstream, state);
+    },
+  });
+  // At most one Apollo client (and its InMemoryCache) per request, however many reads miss the data cache.
+  const storefront = perRequest(storefrontClientFactory(config.storefront, circuits));
+  const content = createContentClient(config.content, circuits);
   // Data reads go through a cache that remembers its keys, so webhooks can delete them (server/page-cache).
   const dataCache = trackDataKeys(deps.cache);
   const data = new UpstreamData({ config, cache: dataCache, content, storefront, log: deps.log });
   // Password-protected products: per-product signed unlock cookies (server/unlock).
   const unlock = createUnlockTokens(config.unlockSecret, config.siteUrl);
+  // Draft preview: a signed cookie set by the secret preview URL (server/preview); none without a secret.
+  const preview = config.preview.secret ? createPreviewTokens(config.preview.secret, config.siteUrl) : null;
   const cart = createCartService({
     storefront,
     calendar: createAvailabilityService(config.scheduler, deps.cache),
@@ -121,14 +142,16 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const app = express() as App;
   app.locals.cart = cart;
+  app.locals.circuits = circuits;
   app.disable('x-powered-by');
   // Behind a CDN/load balancer: req.ip and req.protocol come from X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', true);
   app.use(securityHeaders(config));
-  app.use(collapseLeadingSlashes);
+  app.use(normalisePath);
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader));
   app.use(unlockScope());
+  app.use(previewScope(preview));
   app.use(
     pinoHttp({
       logger: deps.log,
@@ -177,6 +200,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Signed webhooks from Sanity and Shopify: another origin, raw bodies, so before the /api guard.
   app.use(webhookRoutes({ secrets: config.webhooks, pageCache, dataCache, log: deps.log }));
   app.use('/api', jsonApiGuard(new URL(config.siteUrl).origin), express.json({ limit: '32kb' }));
+  app.use(previewRoutes(preview));
   app.use(cartRoutes(cart));
   app.use(availabilityRoutes(cart));
   app.use(customerRoutes({ customers, cart, authorization, limits, siteUrl: config.siteUrl, inboxUrl, log: deps.log }));
@@ -187,7 +211,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl }));
   app.use(productUnlockRoutes({ content, tokens: unlock, limit: limits.unlock, siteUrl: config.siteUrl }));
 
-  app.use(healthRoutes({ storefront, content, cache: deps.cache, buildId: deps.manifest.buildId, manifest: deps.manifest, outbox: deps.outbox }));
+  app.use(healthRoutes({ circuits, cache: deps.cache, buildId: deps.manifest.buildId, manifest: deps.manifest, outbox: deps.outbox }));
   app.use(customerCallbackRoutes({ authorization, siteUrl: config.siteUrl, log: deps.log }));
   app.use(
     createRenderHandler({

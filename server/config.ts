@@ -40,7 +40,7 @@ export type Config = {
     dataset: string;
     apiVersion: string;
     token: string | null;
-    /** Local mode: the local stand-in's URL, with useProjectHostname false; live: null (Sanity default). */
+    /** Local mode: the local stand-in's URL; live: SANITY_API_HOST (a self-hosted stand-in) or null (Sanity's). Used with useProjectHostname false. */
     apiHost: string | null;
     useCdn: boolean;
     /** Image pipeline origin: https://cdn.sanity.io live, the local stand-in's locally. */
@@ -123,10 +123,19 @@ export type Config = {
    * disables it (benchmarks); `PAGE_CACHE_MAX_MB` bounds the in-process store (default 64).
    */
   pageCache: { enabled: boolean; maxBytes: number };
+  /**
+   * Draft preview (server/preview, server/routes/preview.ts): `PREVIEW_SECRET` (at least 32
+   * characters) is what the editors' preview URL carries and the key of the signed preview
+   * cookie. Live: optional, preview disabled (404) while unset; local: LOCAL_PREVIEW_SECRET.
+   */
+  preview: { secret: string | null };
 };
 
 /** Local mode's webhook secrets: known, so the test suites and a local shop can sign webhooks. */
 export const LOCAL_WEBHOOK_SECRETS = { sanitySecret: 'local-sanity-webhook-secret', shopifySecret: 'local-shopify-webhook-secret' } as const;
+
+/** Local mode's preview secret: known, so tests and a local shop can open a preview. */
+export const LOCAL_PREVIEW_SECRET = 'local-preview-secret-for-the-emulated-content-lake';
 
 /**
  * The project root, from source (server/) or from the server bundle (dist/server/), since the
@@ -208,6 +217,9 @@ const Env = z.object({
     .default('2026-04'),
   PUBLIC_STOREFRONT_API_TOKEN: optional,
   PRIVATE_STOREFRONT_API_TOKEN: optional,
+  // Live mode against a self-hosted stand-in of the Storefront API (the emulators in a separate
+  // process: the several-instances test, a staging stack); default https://SHOPIFY_STORE_DOMAIN.
+  STOREFRONT_API_ORIGIN: origin.optional(),
   SHOPIFY_IMAGE_HOST: z
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as cdn.shopify.com')
@@ -227,6 +239,8 @@ const Env = z.object({
     .regex(/^(\d{4}-\d{2}-\d{2}|1|X)$/, 'YYYY-MM-DD')
     .optional(),
   SANITY_READ_TOKEN: optional,
+  // Live mode against a self-hosted stand-in of the content lake; default Sanity's own host.
+  SANITY_API_HOST: origin.optional(),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SCHEDULER_URL: origin.optional(),
   SCHEDULER_PICKUP_LOCATION_ID: optional,
@@ -264,6 +278,7 @@ const Env = z.object({
   SHOPIFY_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  PREVIEW_SECRET: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
 });
 
 /** Variables that must all be set in live mode (docs/architecture.md §2). */
@@ -344,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
       shopifySecret: e.SHOPIFY_WEBHOOK_SECRET ?? (mode === 'local' ? LOCAL_WEBHOOK_SECRETS.shopifySecret : null),
     },
     pageCache: { enabled: e.PAGE_CACHE === 'on', maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 },
+    preview: { secret: e.PREVIEW_SECRET ?? (mode === 'local' ? LOCAL_PREVIEW_SECRET : null) },
   };
   const outbox = {
     timeoutMs: e.KLAVIYO_TIMEOUT_MS,
@@ -406,7 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
   return {
     ...common,
     storefront: {
-      endpoint: `https://${e.SHOPIFY_STORE_DOMAIN}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
+      endpoint: `${e.STOREFRONT_API_ORIGIN ?? `https://${e.SHOPIFY_STORE_DOMAIN}`}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
       apiVersion: e.STOREFRONT_API_VERSION,
       privateToken: e.PRIVATE_STOREFRONT_API_TOKEN!,
       publicToken: e.PUBLIC_STOREFRONT_API_TOKEN ?? null,
@@ -418,9 +434,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
       dataset: e.SANITY_DATASET!,
       apiVersion: e.SANITY_API_VERSION ?? DEFAULT_SANITY_API_VERSION,
       token: e.SANITY_READ_TOKEN ?? null,
-      apiHost: null,
-      // The CDN serves published content only; a read token means drafts/preview (spec §6).
-      useCdn: !e.SANITY_READ_TOKEN,
+      apiHost: e.SANITY_API_HOST ?? null,
+      // The public site reads published content through the CDN, token or not; only a preview
+      // request (signed cookie, server/preview) reads drafts, uncached (spec §6 "read token"). A
+      // self-hosted content host has no CDN in front.
+      useCdn: !e.SANITY_API_HOST,
       imageOrigin: 'https://cdn.sanity.io',
       timeoutMs: e.CONTENT_TIMEOUT_MS,
     },

@@ -22,12 +22,20 @@ function hostOf(src: string): Host {
   return /[?&]width=\d/.test(src) ? 'shop' : /[?&]w=\d/.test(src) ? 'sanity' : null;
 }
 
+/** One compiled pattern per parameter name (a handful of fixed names), not one per call. */
+const PARAM_PATTERNS = new Map<string, RegExp>();
+function paramPattern(name: string): RegExp {
+  let re = PARAM_PATTERNS.get(name);
+  if (!re) PARAM_PATTERNS.set(name, (re = new RegExp(`([?&])${name}=[^&]*`)));
+  return re;
+}
+
 /** `url` with query parameters set: replaced in place when present, else appended. */
 function withParams(url: string, params: Record<string, string | number>): string {
   const hash = url.indexOf('#');
   let base = hash < 0 ? url : url.slice(0, hash);
   for (const [name, value] of Object.entries(params)) {
-    const re = new RegExp(`([?&])${name}=[^&]*`);
+    const re = paramPattern(name);
     base = re.test(base) ? base.replace(re, `$1${name}=${value}`) : `${base}${base.includes('?') ? '&' : '?'}${name}=${value}`;
   }
   return hash < 0 ? base : base + url.slice(hash);
@@ -93,18 +101,47 @@ export function slotWidths(sizes: string): number[] {
   return cover < 0 ? [...IMAGE_WIDTHS] : IMAGE_WIDTHS.slice(0, cover + 1);
 }
 
+export type ResponsiveImage = Readonly<{ src: string; srcSet?: string; sizes?: string }>;
+
+/**
+ * Most (src, sizes) pairs remembered by responsiveImage: a shop has a few hundred images, each
+ * shown at one or two sizes; the oldest pair is forgotten first.
+ */
+export const RESPONSIVE_MEMO_MAX = 2000;
+const responsiveMemo = new Map<string, ResponsiveImage>();
+
 /**
  * `src`, `srcSet` and `sizes` for an <img> (or a preload link) of `src` shown at `sizes`:
- * a fixed width gets density descriptors (1x, 2x) and no `sizes`; a fluid one the default
+ * a fixed width gets density descriptors (2x; `src` is 1x) and no `sizes`; a fluid one the default
  * widths it can use (slotWidths) with `sizes`.
+ *
+ * A pure function of its two strings, so its answer is remembered (bounded, oldest first out):
+ * every render of every page shows the same pictures, and building a srcset of eight URLs per
+ * image on each request was a measurable part of the server's render time. The result is frozen,
+ * as it is shared.
  */
-export function responsiveImage(src: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
+export function responsiveImage(src: string, sizes: string): ResponsiveImage {
+  const key = `${sizes}\n${src}`;
+  let image = responsiveMemo.get(key);
+  if (!image) {
+    image = Object.freeze(buildResponsiveImage(src, sizes));
+    if (responsiveMemo.size >= RESPONSIVE_MEMO_MAX) responsiveMemo.delete(responsiveMemo.keys().next().value as string);
+    responsiveMemo.set(key, image);
+  }
+  return image;
+}
+
+function buildResponsiveImage(src: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
   if (!hostOf(src)) return { src };
   const fixed = fixedWidth(sizes);
   if (fixed) {
+    // `src` is the 1x candidate (HTML's srcset rules add it when no 1x is listed), so the
+    // srcset lists only the higher densities: one URL less per fixed-size image.
     return {
       src: imageUrlAt(src, fixed),
-      srcSet: IMAGE_DENSITIES.map((d) => `${imageUrlAt(src, fixed * d)} ${d}x`).join(', '),
+      srcSet: IMAGE_DENSITIES.filter((d) => d !== 1)
+        .map((d) => `${imageUrlAt(src, fixed * d)} ${d}x`)
+        .join(', '),
     };
   }
   return {

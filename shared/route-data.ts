@@ -30,8 +30,12 @@ import type {
 } from './types';
 
 export type RouteDataMap = {
-  /** Layout route: site settings for the shell. `isError` → 500 page (spec §4 App start). */
-  root: { settings: SiteSettings; isError: boolean };
+  /**
+   * Layout route: site settings for the shell. `isError` → 500 page (spec §4 App start).
+   * `shopUnavailable`: the commerce API is down; the header shows SHOP_UNAVAILABLE_NOTE where the
+   * cart button is, and the page is not cached (it is whole again once the API is back).
+   */
+  root: { settings: SiteSettings; isError: boolean; shopUnavailable: boolean };
   home: { seo: Seo; modules: HomeModule[] };
   products: { seo: Seo; products: ProductCard[] };
   product: { seo: Seo; product: ProductDetail; related: ProductCard[] };
@@ -122,6 +126,9 @@ export class RouteError extends Error {
     this.name = 'RouteError';
   }
 }
+
+/** The header's note in place of the cart button while the commerce API is down (spec §8 tone). */
+export const SHOP_UNAVAILABLE_NOTE = 'Our shop is unavailable right now. Please refresh the page and try again.';
 
 /** The payload endpoint's answer header for a loader's redirect (with status 204). */
 export const ROUTE_REDIRECT_HEADER = 'X-Route-Redirect';

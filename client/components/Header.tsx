@@ -8,9 +8,11 @@
  * Every content link goes through LinkTo, so internal links stay in the tab.
  */
 import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HEADER_DROPDOWN_PRODUCTS, type HeaderProductCard, type NavLink, type SiteSettings } from '../../shared/types';
 import { responsiveImage } from '../../shared/images';
+import { SHOP_UNAVAILABLE_NOTE } from '../../shared/route-data';
 import { LOGO_SIZES } from '../lib/image-sizes';
 import { useHeaderScroll } from '../lib/use-header-scroll';
 import { useStores } from '../stores';
@@ -20,7 +22,13 @@ import { LinkTo } from './LinkTo';
 import { MobileMenu } from './MobileMenu';
 import { QuickShopCard } from './QuickShopCard';
 
-/** A nav item that reveals its products on hover or keyboard focus (CSS :hover, :focus-within). */
+/**
+ * A nav item that reveals its products on hover or keyboard focus (CSS :hover, :focus-within).
+ * Its cards' pictures are rendered from the first hover or focus on (`opened`), not in the HTML:
+ * they cannot be seen before, and lazy images in a hidden-but-laid-out dropdown would otherwise
+ * load with the page, beside its LCP image. Without JavaScript the dropdown shows the cards'
+ * titles and prices.
+ */
 function DropdownItem({
   link,
   products,
@@ -32,6 +40,8 @@ function DropdownItem({
   viewAll?: NavLink | null;
   primary?: boolean;
 }) {
+  const [opened, setOpened] = useState(false);
+  const open = () => setOpened(true);
   if (!products.length)
     return (
       <li className="nav-item">
@@ -39,13 +49,13 @@ function DropdownItem({
       </li>
     );
   return (
-    <li className={`nav-item nav-item--dropdown${primary ? ' nav-item--primary' : ''}`}>
+    <li className={`nav-item nav-item--dropdown${primary ? ' nav-item--primary' : ''}`} onPointerEnter={open} onFocus={open}>
       <LinkTo link={link} />
       <div className="dropdown" role="group" aria-label={`${link.title} products`}>
         <ul className="dropdown__grid">
           {products.slice(0, HEADER_DROPDOWN_PRODUCTS).map((p) => (
             <li key={p.handle}>
-              <QuickShopCard card={p} />
+              <QuickShopCard card={p} showImage={opened} />
             </li>
           ))}
         </ul>
@@ -94,7 +104,11 @@ function Logo({ settings }: { settings: SiteSettings }) {
   );
 }
 
-export function Header({ settings }: { settings: SiteSettings }) {
+/**
+ * @param shopUnavailable the commerce API is down (root route data): a short note stands where
+ *   the cart button is, since the cart cannot be read or changed
+ */
+export function Header({ settings, shopUnavailable = false }: { settings: SiteSettings; shopUnavailable?: boolean }) {
   const { header, cartData } = settings;
   const { scrolled, hidden } = useHeaderScroll();
   const announcement = header.announcementBarSettings;
@@ -131,7 +145,13 @@ export function Header({ settings }: { settings: SiteSettings }) {
             ))}
           </ul>
           <AccountLink className="account-link" />
-          <CartButton title={cartData.cartTitle} />
+          {shopUnavailable ? (
+            <p className="cart-note" role="status">
+              {SHOP_UNAVAILABLE_NOTE}
+            </p>
+          ) : (
+            <CartButton title={cartData.cartTitle} />
+          )}
         </div>
       </div>
     </header>

@@ -28,7 +28,7 @@ const ScrollLock = observer(function ScrollLock() {
 });
 
 export function Shell() {
-  const { settings } = useRouteData('root');
+  const { settings, shopUnavailable } = useRouteData('root');
   const { ui, cart } = useStores();
   const { pathname } = useLocation();
 
@@ -44,7 +44,7 @@ export function Shell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header settings={settings} />
+      <Header settings={settings} shopUnavailable={shopUnavailable} />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,6 +1,6 @@
 /**
- * Deterministic generator of the seeded dataset: writes `catalogue.json`, `dataset.ndjson` and
- * `images/*.svg` (see content/FORMAT.md). Same bytes on every run.
+ * Deterministic generator of the seeded dataset: writes `catalogue.json`, `online-store.json`,
+ * `dataset.ndjson` and `images/*.svg` (see content/FORMAT.md). Same bytes on every run.
  *
  *   npx tsx content/scripts/generate.ts [outDir]     (default: the content/ folder)
  */
@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { renderArtwork } from './artwork';
 import { buildCatalogue, type ImageJob } from './catalogue';
 import { COLLECTIONS, SHOP } from './data/collections';
+import { ONLINE_STORE } from './data/online-store';
 import { PRODUCTS } from './data/products';
 import { buildDataset } from './dataset';
 
@@ -28,6 +29,7 @@ export async function generate(outDir: string): Promise<void> {
   const documents = await buildDataset(catalogue, svgs, draw);
   for (const [file, svg] of svgs) writeFileSync(join(imagesDir, `${file}.svg`), svg);
   writeFileSync(join(outDir, 'catalogue.json'), `${JSON.stringify(catalogue, null, 2)}\n`);
+  writeFileSync(join(outDir, 'online-store.json'), `${JSON.stringify(ONLINE_STORE, null, 2)}\n`);
   writeFileSync(join(outDir, 'dataset.ndjson'), documents.map((d) => JSON.stringify(d)).join('\n') + '\n');
 }
 

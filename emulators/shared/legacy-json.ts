@@ -1,6 +1,6 @@
 /**
  * The one-time move of an emulator's state from the JSON files it wrote before SQLite
- * (docs/decisions/0016-emulator-state-in-sqlite.md) into its database.
+ * (docs/decisions/0018-emulator-state-in-sqlite.md) into its database.
  *
  * The files are imported only into a database whose tables are all empty, in one transaction,
  * then renamed to `*.json.imported` (kept for the operator, never read again). Files found beside

@@ -1,6 +1,6 @@
 /**
  * The emulators' embedded store: one SQLite file per emulator under its data dir, opened with
- * Node's built-in `node:sqlite` (docs/decisions/0016-emulator-state-in-sqlite.md).
+ * Node's built-in `node:sqlite` (docs/decisions/0018-emulator-state-in-sqlite.md).
  *
  * - WAL journal: readers (a test's `listOrders`, a second connection) never block the writer, and
  *   a commit appends to the log instead of rewriting the file. `synchronous = NORMAL` is WAL's

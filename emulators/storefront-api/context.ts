@@ -4,10 +4,13 @@ import type { CartStore } from './carts';
 import type { CustomerStore } from './customers';
 import type { Inventory } from './inventory';
 import type { Mailbox } from './mail';
+import type { OnlineStore } from './online-store';
 import type { OrderStore } from './orders';
 
 export type StorefrontContext = {
   catalogue: Catalogue;
+  /** Menus, pages, blogs, policies, brand, redirects (online-store.ts). */
+  onlineStore: OnlineStore;
   carts: CartStore;
   inventory: Inventory;
   customers: CustomerStore;

@@ -10,7 +10,7 @@
  * State lives in `{dataDir}/storefront/state.sqlite` (database.ts); carts expire 10 days after
  * their last update (carts.ts) and are pruned every `cartPruneIntervalMs` and when read.
  *
- * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/customers.json` is
+ * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/online-store.json` is invalid, `{contentDir}/customers.json` is
  *   invalid, or the state database (or a legacy JSON state file to import) is corrupt.
  */
 import path from 'node:path';
@@ -28,6 +28,7 @@ import { imageHandler } from './image-route';
 import { inboxRouter } from './inbox/routes';
 import { Inventory } from './inventory';
 import { Mailbox } from './mail';
+import { loadOnlineStore } from './online-store';
 import { OrderStore } from './orders';
 import { buildExecutableSchema } from './resolvers';
 
@@ -70,6 +71,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const port = opts.port ?? DEFAULT_STOREFRONT_PORT;
   const catalogue = loadCatalogue(contentDir);
+  const onlineStore = loadOnlineStore(contentDir);
   const inventory = new Inventory();
   const db = openStorefrontDatabase(dataDir);
   const carts = new CartStore(db, catalogue, inventory, { now: opts.now, ttlMs: opts.cartTtlMs });
@@ -110,7 +112,18 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
         publicToken: opts.publicToken ?? DEFAULT_PUBLIC_TOKEN,
         privateToken: opts.privateToken ?? DEFAULT_PRIVATE_TOKEN,
       },
-      (inContext): StorefrontContext => ({ catalogue, carts, inventory, customers, orders, mailbox, origin: site.origin, shopUrl, ...inContext }),
+      (inContext): StorefrontContext => ({
+        catalogue,
+        onlineStore,
+        carts,
+        inventory,
+        customers,
+        orders,
+        mailbox,
+        origin: site.origin,
+        shopUrl,
+        ...inContext,
+      }),
     ),
   );
   app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));

@@ -10,9 +10,11 @@
 import type { ProductModel } from './catalogue';
 import { toCents } from './money';
 
-type Term = { field: string | null; value: string; negate: boolean };
+/** One search term: `field:value`, a bare word (field null), `-` negated. */
+export type Term = { field: string | null; value: string; negate: boolean };
 
-function tokenize(query: string): Term[] {
+/** Split a Shopify search query into terms (values lower-cased; `AND` dropped). */
+export function tokenize(query: string): Term[] {
   const terms: Term[] = [];
   for (const match of query.matchAll(/(-?)(?:([a-z_]+):)?(?:"([^"]*)"|'([^']*)'|(\S+))/gi)) {
     const value = (match[3] ?? match[4] ?? match[5] ?? '').toLowerCase();

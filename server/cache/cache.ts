@@ -33,7 +33,9 @@ export interface Cache {
    * Fresh for `ttlMs` after it was fetched: served from cache. Then for `staleMs` more: served
    * stale at once while one background refresh runs (stale-while-revalidate); if that refresh
    * fails, it is logged (warn, "cache refresh failed; serving stale") and the stale value stays
-   * (stale-if-error). Absent, or older than `ttlMs + staleMs`: `fetcher` runs and the caller waits
+   * (stale-if-error); the key's next background refresh then waits REFRESH_BACKOFF (doubling per
+   * failure in a row), so an upstream outage costs one call per key per backoff, not one per
+   * request. Absent, or older than `ttlMs + staleMs`: `fetcher` runs and the caller waits
    * for it. Concurrent callers of one key in this process share one `fetcher` call.
    * A rejected `fetcher` is never cached.
    * @throws whatever `fetcher` throws when there is nothing cached to fall back on
@@ -51,9 +53,17 @@ export interface Cache {
 /** What is stored under an swr key: the value and the epoch ms (cache clock) it stays fresh until. */
 export type SwrEntry<T> = { value: T; freshUntil: number };
 
+/**
+ * Wait before retrying a failed background refresh (ms): `baseMs` after the first failure,
+ * doubling with each failure in a row, at most `maxMs`. A waiting key is served stale.
+ */
+export const REFRESH_BACKOFF = { baseMs: 1000, maxMs: 60_000 } as const;
+
 /** Backends implement storage; the swr policy is shared. */
 export abstract class BaseCache implements Cache {
   private readonly inflight = new Map<string, Promise<unknown>>();
+  /** Keys whose last background refresh failed: failures in a row and the epoch ms to wait until. */
+  private readonly backoff = new Map<string, { failures: number; until: number }>();
   /** The cache's clock, epoch ms. */
   protected readonly now: Clock;
 
@@ -73,7 +83,17 @@ export abstract class BaseCache implements Cache {
     const entry = await this.get<SwrEntry<T>>(key);
     if (entry && entry.freshUntil > this.now()) return entry.value;
     if (entry) {
-      this.refresh(key, ttlMs, staleMs, fetcher).catch((err) => this.log.warn({ err, key }, 'cache refresh failed; serving stale'));
+      const waiting = this.backoff.get(key);
+      if (waiting && waiting.until > this.now()) return entry.value;
+      this.refresh(key, ttlMs, staleMs, fetcher).then(
+        () => this.backoff.delete(key),
+        (err) => {
+          const failures = (waiting?.failures ?? 0) + 1;
+          const waitMs = Math.min(REFRESH_BACKOFF.baseMs * 2 ** (failures - 1), REFRESH_BACKOFF.maxMs);
+          this.backoff.set(key, { failures, until: this.now() + waitMs });
+          this.log.warn({ err, key, failures, retryInMs: waitMs }, 'cache refresh failed; serving stale');
+        },
+      );
       return entry.value;
     }
     return this.refresh(key, ttlMs, staleMs, fetcher);

@@ -5,6 +5,7 @@ import { MemoryCache } from './lru-cache';
 import { RedisCache } from './redis-cache';
 
 export type { Cache, CacheOptions, Clock, SwrEntry } from './cache';
+export { REFRESH_BACKOFF } from './cache';
 export { DEFAULT_MAX_ENTRIES, MemoryCache, type MemoryCacheOptions } from './lru-cache';
 export { RedisCache, type RedisCacheOptions } from './redis-cache';
 

@@ -2,7 +2,7 @@
  * The one error path of the app. Routes and services throw typed errors; this handler answers
  * them all:
  *   ShopperError    400 / 404 / 409 / 422  the shopper's request cannot be done as asked
- *   UpstreamError   502 / 504              an upstream service failed or timed out
+ *   UpstreamError   502 / 503 / 504        an upstream service failed, is known down (open circuit) or timed out
  *   OutboxUnavailableError 503             a sign-up could not be stored (spec §8 subscription failure)
  *   body-parser     4xx                    malformed or too large JSON / form bodies
  *   anything else   500                    logged with its stack, never shown

@@ -83,11 +83,27 @@ export async function loadProduct(
   unlocked: (handle: string) => boolean = () => false,
 ): Promise<RouteDataMap['product']> {
   const handle = segment(params.handle, (h) => `/products/${h}`);
-  const [product, rawCard, settings, prices] = await Promise.all([
-    data.product(handle),
+  const productRead = data.product(handle);
+  // Recommendations need only the product's id: asked for as soon as it is known, alongside the
+  // other reads rather than after them. They are a nicety: their failure must not take the
+  // product page down.
+  const relatedRead = productRead.then(
+    (p) =>
+      p
+        ? data.recommendations(p.id).catch((err) => {
+            data.log.warn({ err, handle }, 'product recommendations failed');
+            return [];
+          })
+        : [],
+    () => [],
+  );
+  const [product, rawCard, settings, prices, related, rawCards] = await Promise.all([
+    productRead,
     data.productCard(handle),
     data.siteSettings(),
     data.priceIndex(),
+    relatedRead,
+    data.productCards(),
   ]);
   if (!product) throw notFound(`/products/${handle}`);
 
@@ -98,12 +114,17 @@ export async function loadProduct(
   const ownItems = data.reshape.accordionItems(rawCard?.accordionItems);
   const accordionItems = ownItems.length ? ownItems : (settings.settings?.pdpSettings.defaultPDPAccordionItems ?? []);
 
-  // Recommendations are a nicety: their failure must not take the product page down.
-  const related = await data.recommendations(product.id).catch((err) => {
-    data.log.warn({ err, handle }, 'product recommendations failed');
-    return [];
-  });
-  const cards = new Map(data.reshape.productCards(await data.productCards(), prices).map((c) => [c.handle, c]));
+  // Only the cards the page shows travel to the browser, and only those are reshaped.
+  const shown = related.filter((p) => p.handle !== handle).slice(0, RELATED_PRODUCTS);
+  const wanted = new Set(shown.map((p) => p.handle));
+  const cards = new Map(
+    data.reshape
+      .productCards(
+        rawCards.filter((c) => c && wanted.has(c.slug ?? '')),
+        prices,
+      )
+      .map((c) => [c.handle, c]),
+  );
 
   const full = { ...product, card, accordionItems };
   const detail = isProtected && !open ? lockedDetail(full) : full;
@@ -116,11 +137,7 @@ export async function loadProduct(
       jsonLd: [productJsonLd(detail, url)],
     }),
     product: detail,
-    // Only the cards the page shows travel to the browser.
-    related: related
-      .filter((p) => p.handle !== handle)
-      .slice(0, RELATED_PRODUCTS)
-      .map((p) => recommendationCard(p, cards.get(p.handle), data)),
+    related: shown.map((p) => recommendationCard(p, cards.get(p.handle), data)),
   };
 }
 

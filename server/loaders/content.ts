@@ -67,21 +67,25 @@ function unavailableSettings(siteUrl: string): SiteSettings {
   };
 }
 
-/** Spec §4: the settings error marker becomes `isError: true` (never a thrown error). */
+/**
+ * Spec §4: the settings error marker becomes `isError: true` (never a thrown error).
+ * `shopUnavailable` when the Storefront API cannot be read (the header shows a note for the cart).
+ */
 export async function loadRoot(data: UpstreamData, siteUrl: string): Promise<RouteDataMap['root']> {
-  const result = await data.siteSettings();
-  if (result.isError) return { settings: unavailableSettings(siteUrl), isError: true };
+  const [result, { available }] = await Promise.all([data.siteSettings(), data.pricesIfAvailable()]);
+  if (result.isError) return { settings: unavailableSettings(siteUrl), isError: true, shopUnavailable: !available };
   // The browser never reads the default accordion items (products carry theirs): not in the state.
   const { defaultPDPAccordionItems: _serverOnly, ...pdpSettings } = result.settings.pdpSettings;
-  return { settings: { ...result.settings, pdpSettings }, isError: false };
+  return { settings: { ...result.settings, pdpSettings }, isError: false, shopUnavailable: !available };
 }
 
 /**
  * `/`: the home page's modules in order (unknown module types skipped) and its SEO.
- * @throws UpstreamError on a content lake or Storefront API failure, or a malformed document
+ * @throws UpstreamError on a content lake failure or a malformed document
  */
 export async function loadHome(data: UpstreamData): Promise<RouteDataMap['home']> {
-  const [settings, home, prices] = await Promise.all([data.siteSettings(), data.homepage(), data.priceIndex()]);
+  // Carousels show their cards without prices while the Storefront API is down.
+  const [settings, home, { prices }] = await Promise.all([data.siteSettings(), data.homepage(), data.pricesIfAvailable()]);
   return {
     seo: pageSeo(settings.settings, {
       title: home?.seo?.title ?? home?.title ?? settings.settings?.seo.title ?? '',

@@ -12,6 +12,7 @@ import type { Money, ProductDetail, SiteSettings } from '../../shared/types';
 import type { Cache } from '../cache';
 import type { Config } from '../config';
 import { buyerIp, requestLog } from '../http/request-context';
+import { inPreview } from '../preview/scope';
 import type { Logger } from '../logger';
 import type { ContentClient } from '../upstream/content/client';
 import { EditorialReshaper } from '../upstream/content/editorial';
@@ -87,8 +88,9 @@ export class UpstreamData {
     return this.deps.storefront(buyerIp());
   }
 
+  /** Through the data cache, except for a preview request: its drafts are neither read from nor kept in it. */
   private cached<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
-    return this.deps.cache.swr(key, FRESH_MS, STALE_MS, fetcher);
+    return inPreview() ? fetcher() : this.deps.cache.swr(key, FRESH_MS, STALE_MS, fetcher);
   }
 
   /**
@@ -97,7 +99,7 @@ export class UpstreamData {
    * @throws UpstreamError('content', 502 | 504) when the lake fails or the result is malformed
    */
   private async content<T extends z.ZodType>(what: string, schema: T, query: string, params?: Record<string, unknown>): Promise<z.output<T>> {
-    return parseContent(schema, await this.deps.content.fetch(query, params), what);
+    return parseContent(schema, await this.deps.content.fetch(query, params, { preview: inPreview() }), what);
   }
 
   /**
@@ -109,7 +111,9 @@ export class UpstreamData {
       const settings = await this.cached('content:settings', async () => {
         const raw = await this.content('site settings', ContentResults.siteSettings, Q.SITE_SETTINGS_QUERY);
         if (!raw) throw new NoSettingsDocument();
-        return this.reshape.siteSettings(raw, await this.priceIndex(), this.deps.config.siteUrl);
+        // The header's prices degrade to absent while the Storefront API is down: content pages
+        // never depend on it (docs/architecture.md §8). Prices return with the next refresh.
+        return this.reshape.siteSettings(raw, (await this.pricesIfAvailable()).prices, this.deps.config.siteUrl);
       });
       return { settings, isError: false };
     } catch (error) {
@@ -125,6 +129,21 @@ export class UpstreamData {
       return data.products.nodes.map((p: ProductPriceFragment): [string, Money] => [p.handle, money(p.priceRange.minVariantPrice)]);
     });
     return new Map(entries);
+  }
+
+  /**
+   * The price index, or an empty one when the Storefront API cannot give it (nothing cached and
+   * it fails, or its circuit is open): for pages that show prices beside content and render
+   * without them. Never throws.
+   * @returns `available` false when the prices (and so the shop) are unavailable
+   */
+  async pricesIfAvailable(): Promise<{ prices: PriceIndex; available: boolean }> {
+    try {
+      return { prices: await this.priceIndex(), available: true };
+    } catch (err) {
+      this.log.warn({ err }, 'product prices unavailable; rendering without them');
+      return { prices: new Map(), available: false };
+    }
   }
 
   /** The Storefront product, reshaped (without content parts), or null for an unknown handle. */

@@ -6,7 +6,7 @@
  * (`/__payload/{routeId}`) that is not personal. Personal, never cached: the personal routes
  * (the cart, the account screens: PERSONAL_ROUTES), and every request that carries an `unlock_*`
  * cookie (its product page or payload may be the unlocked one; other pages are simply not
- * cached for that visitor). Never: `/api/*`, health, `/__build`, `/assets/*`. The response must
+ * cached for that visitor) or a `preview` cookie (its pages may show drafts, server/preview). Never: `/api/*`, health, `/__build`, `/assets/*`. The response must
  * then also qualify (see middleware.ts): status 200 or 404, `Cache-Control: public…`, no
  * `Set-Cookie`.
  *
@@ -22,6 +22,7 @@ export type Classification = { kind: 'page' | 'payload'; tags: string[] } | { ki
 const NEVER = /^\/(?:api(?:\/|$)|assets\/|healthz$|readyz$|__build$)/;
 const PAYLOAD = /^\/__payload\/([^/]+)$/;
 const UNLOCK_COOKIE = /(?:^|;\s*)unlock_[^=;]*=/;
+const PREVIEW_COOKIE = /(?:^|;\s*)preview=/;
 
 export const TAG_ALL = 'all';
 export const TAG_LISTS = 'lists';
@@ -34,7 +35,7 @@ export function createClassifier(routes: RouteObject[]): (method: string, url: U
   return (method, url, cookie) => {
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'bypass', reason: 'method' };
     if (NEVER.test(url.pathname)) return { kind: 'bypass', reason: 'path' };
-    if (cookie && UNLOCK_COOKIE.test(cookie)) return { kind: 'bypass', reason: 'cookie' };
+    if (cookie && (UNLOCK_COOKIE.test(cookie) || PREVIEW_COOKIE.test(cookie))) return { kind: 'bypass', reason: 'cookie' };
     const payload = PAYLOAD.exec(url.pathname);
     if (payload) {
       let routeId: string;

@@ -195,7 +195,10 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     function send() {
       if (failed || res.headersSent) return;
       res.status(status);
-      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': personal ? PRIVATE : cacheControlFor(status) });
+      // Rendered while the commerce API is down (no prices, a note for the cart): never stored,
+      // so a cached copy of the whole page keeps being served and the next render is whole again.
+      const cacheControl = personal ? PRIVATE : root?.shopUnavailable ? 'no-store' : cacheControlFor(status);
+      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
       res.write(`${headHtml}<body><div id="root">`);
       const tail = new Transform({
         transform(chunk, _enc, done) {

@@ -1,7 +1,12 @@
 /**
- * Operations endpoints (docs/architecture.md §9): `/healthz` the process is up; `/readyz` config loaded and the
- * upstreams answer (Storefront shop query, a content count) within 2 s — 503 otherwise — with the
- * sign-up outbox's counts (pending, dead, delivered);
+ * Operations endpoints (docs/architecture.md §9): `/healthz` the process is up; `/readyz` the
+ * upstreams' health **as last observed** by the shop's own calls (the circuit breakers,
+ * server/upstream/circuit.ts) — a probe never calls an upstream, so a kubelet or balancer probing
+ * every second adds no load to Shopify or Sanity — with the Redis state and the sign-up outbox's
+ * counts (pending, dead, delivered). It answers 200 `ready`, or 200 `degraded` while an
+ * upstream's circuit is open: the shop still serves (cached pages, content pages without
+ * prices), and every instance sees the same outage, so taking this one out of rotation would
+ * only turn a degraded shop into no shop;
  * `/__build` the build id baked into the client manifest, for the hourly update poll (no-cache);
  * `/__build/{buildId}` that build's public manifest, prefetched by the page 1 s after start
  * (spec §2, §7 "GET build manifest per build id"; client/runtime/manifest-prefetch.ts): immutable
@@ -10,29 +15,24 @@
 import { Router } from 'express';
 import type { Cache } from '../cache';
 import { RedisCache } from '../cache';
-import type { ContentClient } from '../upstream/content/client';
-import type { StorefrontClientFactory } from '../upstream/storefront/client';
-import { SHOP_QUERY } from '../upstream/storefront/queries';
 import type { ClientManifest } from '../render/manifest';
 import type { Outbox } from '../outbox/types';
+import type { UpstreamCircuits, UpstreamHealth } from '../upstream/circuit';
 
-const PROBE_TIMEOUT_MS = 2000;
+/** The upstreams `/readyz` reports: the ones every page reads. */
+const REPORTED = ['storefront', 'content'] as const;
 
-const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
-
-async function probe(check: () => Promise<unknown>): Promise<string> {
-  try {
-    await withTimeout(check(), PROBE_TIMEOUT_MS);
-    return 'ok';
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
+/** One line per upstream: `ok` (or not called yet), `failing: …` (last call failed), `circuit open: …`, `circuit half-open`. */
+function summary(health: UpstreamHealth): string {
+  if (health.state === 'open') return `circuit open: ${health.lastError ?? 'unknown error'}`;
+  if (health.state === 'half-open') return 'circuit half-open';
+  const failedLast = health.lastFailureAt !== null && (health.lastSuccessAt === null || health.lastFailureAt > health.lastSuccessAt);
+  return failedLast ? `failing: ${health.lastError ?? 'unknown error'}` : 'ok';
 }
 
 export function healthRoutes(deps: {
-  storefront: StorefrontClientFactory;
-  content: ContentClient;
+  /** The process's circuit breakers: the upstream health reported, without calling anyone. */
+  circuits: UpstreamCircuits;
   cache: Cache;
   buildId: string | null;
   /** The client manifest served at `/__build/{buildId}` (none: that path answers 404). */
@@ -48,17 +48,15 @@ export function healthRoutes(deps: {
   });
 
   router.get('/readyz', async (_req, res) => {
-    const [storefront, content] = await Promise.all([
-      probe(() => deps.storefront(null).query(SHOP_QUERY, {})),
-      probe(() => deps.content.fetch('count(*[_type == "siteSettings"])')),
-    ]);
+    const upstreams = Object.fromEntries(REPORTED.map((name) => [name, deps.circuits.health(name)]));
+    const checks: Record<string, string> = Object.fromEntries(REPORTED.map((name) => [name, summary(deps.circuits.health(name))]));
     // Redis is optional: without it the in-process cache serves, so it never blocks readiness.
-    const redis = deps.cache instanceof RedisCache ? (deps.cache.isDegraded ? 'degraded (in-process cache)' : 'ok') : 'not configured';
-    const ready = storefront === 'ok' && content === 'ok';
+    checks.redis = deps.cache instanceof RedisCache ? (deps.cache.isDegraded ? 'degraded (in-process cache)' : 'ok') : 'not configured';
+    const degraded = REPORTED.some((name) => deps.circuits.state(name) !== 'closed');
     // Sign-ups waiting or given up on, for an operator's alert; the shop serves either way.
     const outbox = deps.outbox ? await deps.outbox.stats().catch((err: unknown) => (err instanceof Error ? err.message : String(err))) : undefined;
     res.setHeader('Cache-Control', 'no-store');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: { storefront, content, redis }, outbox });
+    res.json({ status: degraded ? 'degraded' : 'ready', checks, upstreams, outbox });
   });
 
   router.get('/__build', (_req, res) => {

@@ -33,8 +33,10 @@ export function payloadRoutes(dataSource: ServerDataSource, siteUrl: string): Ro
       const request = new Request(new URL(req.originalUrl, siteUrl), { signal: abort.signal, headers: cookie ? { cookie } : {} });
       const data = await dataSource.load(route, params, request);
       if (!personal) res.removeHeader('Set-Cookie');
-      // A settings failure (root isError) must not be cached as if it were the site.
-      const failed = route === 'root' && (data as { isError?: boolean }).isError;
+      // A settings failure (root isError), or settings read while the commerce API is down
+      // (shopUnavailable), must not be cached as if it were the site.
+      const root = route === 'root' ? (data as { isError?: boolean; shopUnavailable?: boolean }) : null;
+      const failed = Boolean(root?.isError || root?.shopUnavailable);
       res.setHeader('Cache-Control', personal ? 'private, no-store' : failed ? 'no-store' : cacheControlFor(200));
       res.json(data);
     } catch (err) {

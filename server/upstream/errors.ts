@@ -1,7 +1,8 @@
 /**
  * Failures of an upstream service (Storefront API, content lake, scheduler, customer-account
  * authorization server), mapped to the status the shopper gets: 504 when it did not answer in
- * time, 502 when it answered badly or not at all (docs/architecture.md §4.4). The one Express
+ * time, 502 when it answered badly or not at all, 503 when it was not even called because its
+ * circuit is open (server/upstream/circuit.ts; docs/architecture.md §4.4). The one Express
  * error handler (server/http/errors.ts) answers them; `shopperMessage` is what it says (spec §8
  * wording for the operation), set by the service that knows which operation failed.
  */
@@ -13,7 +14,7 @@ export class UpstreamError extends Error {
 
   constructor(
     public readonly upstream: UpstreamName,
-    public readonly status: 502 | 504,
+    public readonly status: 502 | 503 | 504,
     message: string,
     options?: { cause?: unknown },
   ) {

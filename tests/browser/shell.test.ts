@@ -2,7 +2,7 @@
  * The persistent shell (spec §2, issue 9 item 6) in real Chromium against the real app:
  * - the header stays calm at 40px (at most one class change in 6 s), shrinks past 32px, hides
  *   on scrolling down and returns on scrolling up; logo widths of spec §9;
- * - the primary link's dropdown (image, title, USD minimum price, "Details", view all), the
+ * - the primary link's dropdown (image once opened, title, USD minimum price, "Details", view all), the
  *   mega menu's quick-shop cards and the right-hand menu, by mouse and by keyboard;
  * - internal header and footer links stay in the tab;
  * - the mobile menu traps focus, closes on Escape (focus back on the toggle) and on navigation;
@@ -159,10 +159,13 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     const banner = page.getByRole('banner');
     const primary = page.getByRole('group', { name: 'Shop Flowers products' });
     await expect(primary.isVisible()).resolves.toBe(false);
+    // A closed dropdown's cards have no pictures yet (nor does the HTML): they come on first opening.
+    await expect(banner.locator('.dropdown img').count()).resolves.toBe(0);
     await banner.getByRole('link', { name: 'Shop Flowers', exact: true }).hover();
     await primary.waitFor({ state: 'visible' });
     const cards = primary.locator('.quick-card');
     await expect(cards.count()).resolves.toBe(4);
+    await cards.nth(3).locator('img').waitFor({ state: 'attached' });
     for (const card of await cards.all()) {
       await expect(card.locator('img').count()).resolves.toBe(1);
       await expect(card.locator('.quick-card__title').innerText()).resolves.not.toBe('');
@@ -190,6 +193,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await banner.getByRole('link', { name: 'Plants', exact: true }).focus();
     const plants = page.getByRole('group', { name: 'Plants products' });
     await plants.waitFor({ state: 'visible' });
+    await plants.locator('.quick-card img').first().waitFor({ state: 'attached' });
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.closest('.dropdown')?.getAttribute('aria-label'))).resolves.toBe('Plants products');
     await page.keyboard.press('Enter');

@@ -8,8 +8,7 @@ import request from 'supertest';
 import type { Cache } from '../../server/cache';
 import type { ClientManifest } from '../../server/render/manifest';
 import { healthRoutes } from '../../server/routes/health';
-import type { ContentClient } from '../../server/upstream/content/client';
-import type { StorefrontClientFactory } from '../../server/upstream/storefront/client';
+import { UpstreamCircuits } from '../../server/upstream/circuit';
 
 const manifest: ClientManifest = {
   buildId: 'abc123def456',
@@ -22,8 +21,7 @@ function app(m: ClientManifest | undefined) {
   const a = express();
   a.use(
     healthRoutes({
-      storefront: (() => undefined) as unknown as StorefrontClientFactory,
-      content: {} as ContentClient,
+      circuits: new UpstreamCircuits(),
       cache: {} as Cache,
       buildId: m?.buildId ?? null,
       manifest: m,

@@ -6,10 +6,11 @@
  * in-process expiry move only when a test advances the clock. Redis's own PX expiry runs on real
  * time, so the Redis tests keep it long and check the PX they asked for instead of waiting it out.
  */
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { MemoryCache, RedisCache, type Cache, type Clock } from '../../server/cache';
+import { MemoryCache, RedisCache, REFRESH_BACKOFF, type Cache, type Clock } from '../../server/cache';
+import { DOWN_AFTER_TIMEOUTS } from '../../server/cache/redis-cache';
 import type { Logger } from '../../server/logger';
 import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
 
@@ -104,11 +105,22 @@ function swrBehaviour(make: Make) {
     expect(logged.warnings()).toEqual([
       expect.objectContaining({ msg: 'cache refresh failed; serving stale', key: 'k3', err: expect.objectContaining({ message: 'upstream down' }) }),
     ]);
-    // Still stale after the failure: the next read serves it again and retries the upstream.
-    clock.advance(1000);
+    // Within the backoff every read serves stale without calling the failing upstream again.
+    for (let i = 0; i < 20; i++) expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
+    clock.advance(REFRESH_BACKOFF.baseMs - 1);
+    expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
+    await cache.whenIdle();
+    expect(failing).toHaveBeenCalledTimes(1);
+    // Past it, one retry; it fails too, so the next wait is twice as long.
+    clock.advance(1);
     expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
     await cache.whenIdle();
     expect(failing).toHaveBeenCalledTimes(2);
+    clock.advance(REFRESH_BACKOFF.baseMs);
+    expect(await cache.swr('k3', 30, 5000, failing)).toBe('good');
+    await cache.whenIdle();
+    expect(failing).toHaveBeenCalledTimes(2);
+    clock.advance(REFRESH_BACKOFF.baseMs);
     // The upstream is back: the next stale read refreshes, the one after serves the new value.
     expect(await cache.swr('k3', 30, 5000, async () => 'better')).toBe('good');
     await cache.whenIdle();
@@ -258,6 +270,55 @@ const redis = serviceAvailable('redis');
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+(redis ? describe : describe.skip)('a slow but healthy Redis (a proxy that can hold its requests back)', () => {
+  /** A TCP proxy to the test Redis that delays what the client sends by `delayMs` while it is set. */
+  async function delayingProxy() {
+    const target = new URL(REDIS_TEST_URL);
+    const state = { delayMs: 0 };
+    const sockets = new Set<Socket>();
+    const server = createServer((client) => {
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      sockets.add(client).add(upstream);
+      client.on('data', (chunk) => {
+        if (state.delayMs) setTimeout(() => upstream.write(chunk), state.delayMs);
+        else upstream.write(chunk);
+      });
+      upstream.pipe(client);
+      const end = () => (client.destroy(), upstream.destroy());
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const close = () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), server.close(() => r())));
+    return { state, url: `redis://127.0.0.1:${port}${target.pathname}`, close };
+  }
+
+  test(`one command over the timeout is answered from the LRU and is no alarm; ${DOWN_AFTER_TIMEOUTS} in a row are`, async () => {
+    const proxy = await delayingProxy();
+    const logged = recordingLog();
+    const cache = new RedisCache(logged.log, { url: proxy.url, keyPrefix: `test:${randomUUID()}:`, commandTimeoutMs: 200 });
+    try {
+      expect(await cache.ready(REDIS_TEST_COMMAND_TIMEOUT_MS)).toBe(true);
+      await cache.set('v', 'kept', 60_000);
+      proxy.state.delayMs = 600;
+      expect(await cache.get('v')).toBe('kept'); // timed out: from the LRU
+      proxy.state.delayMs = 0;
+      expect(await cache.get('v')).toBe('kept');
+      expect(cache.isDegraded).toBe(false);
+      expect(logged.warnings()).toEqual([]);
+      // Timeouts in a row: now that is an outage, said once.
+      proxy.state.delayMs = 600;
+      for (let i = 0; i < DOWN_AFTER_TIMEOUTS; i++) expect(await cache.get('v')).toBe('kept');
+      expect(cache.isDegraded).toBe(true);
+      expect(logged.warnings()).toEqual([expect.objectContaining({ msg: 'redis unavailable; caching in process until it is back' })]);
+    } finally {
+      await cache.close();
+      await proxy.close();
     }
   });
 });

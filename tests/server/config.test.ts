@@ -128,11 +128,28 @@ test('live mode with everything set talks to the real hosts', () => {
   expect(c.content).toMatchObject({ apiHost: null, useCdn: true, imageOrigin: 'https://cdn.sanity.io', apiVersion: '2025-02-19' });
 });
 
+test('live mode: a read token never switches the public site to drafts; preview only with PREVIEW_SECRET', () => {
+  const withToken = loadConfig({ ...LIVE_ENV, SANITY_READ_TOKEN: 'sk-read' });
+  // The CDN serves the published perspective to everyone; drafts are read per preview request only.
+  expect(withToken.content).toMatchObject({ token: 'sk-read', useCdn: true });
+  expect(withToken.preview.secret).toBeNull();
+  const secret = 'a-live-preview-secret-of-at-least-32-chars';
+  expect(loadConfig({ ...LIVE_ENV, PREVIEW_SECRET: secret }).preview.secret).toBe(secret);
+  expect(() => loadConfig({ ...LIVE_ENV, PREVIEW_SECRET: 'short' })).toThrow(/PREVIEW_SECRET: at least 32 characters/);
+});
+
 test('live mode ignores local connection settings', () => {
   const c = loadConfig(LIVE_ENV, UPSTREAMS);
   expect(c.storefront).toMatchObject({ endpoint: 'https://gramercy.myshopify.com/api/2026-04/graphql.json', privateToken: 'x' });
   expect(c.content).toMatchObject({ projectId: 'abc123', apiHost: null });
   expect(c.scheduler).toMatchObject({ url: 'https://api-us.zapiet.com', pickupLocationId: '1', shop: 'gramercy.myshopify.com' });
+});
+
+test('live mode against self-hosted stand-ins: STOREFRONT_API_ORIGIN and SANITY_API_HOST replace the real hosts (no Sanity CDN then)', () => {
+  const c = loadConfig({ ...LIVE_ENV, STOREFRONT_API_ORIGIN: 'http://10.0.0.5:4001/', SANITY_API_HOST: 'http://10.0.0.5:4002' });
+  expect(c.storefront.endpoint).toBe('http://10.0.0.5:4001/api/2026-04/graphql.json');
+  expect(c.content).toMatchObject({ apiHost: 'http://10.0.0.5:4002', useCdn: false });
+  expect(() => loadConfig({ ...LIVE_ENV, STOREFRONT_API_ORIGIN: 'ftp://x' })).toThrow(/STOREFRONT_API_ORIGIN/);
 });
 
 test('scheduler: local ids from the connection settings; timeout and availability TTL from the environment', () => {

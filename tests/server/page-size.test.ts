@@ -95,8 +95,8 @@ describe('images in the markup', () => {
       expect(img.loading).toBe('lazy');
       expect(img.decoding).toBe('async');
     }
-    // Fixed-size thumbnails and dropdown cards: densities 1x and 2x, no sizes.
-    expect(others.some((img) => / 1x, .+ 2x$/.test(img.srcset ?? '') && img.sizes === undefined)).toBe(true);
+    // Fixed-size thumbnails: `src` is the 1x image, the srcset adds 2x only, no sizes.
+    expect(others.some((img) => /^[^ ,]+ 2x$/.test(img.srcset ?? '') && Boolean(img.src) && img.sizes === undefined)).toBe(true);
   });
 
   test('the image origins are preconnected', async () => {

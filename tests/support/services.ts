@@ -1,5 +1,5 @@
 /**
- * Real services for tests (Redis, Chromium). In CI (`CI=true`) a missing service fails the
+ * Real services for tests (Redis, Chromium, nginx). In CI (`CI=true`) a missing service fails the
  * suite; on a laptop the suite is skipped and the skip is announced loudly, so nobody mistakes
  * a skipped suite for a passing one (README contract).
  *
@@ -19,6 +19,8 @@ export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6
  */
 export const REDIS_TEST_COMMAND_TIMEOUT_MS = 5000;
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's nginx (the several-instances test puts it in front of two shops). */
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** Chromium flags for this machine (no network, no sandbox as root). */
 export const CHROMIUM_ARGS = [
@@ -54,10 +56,11 @@ function redisReachable(): boolean {
 }
 
 /** True when the service is there; false (with a loud warning) when not; throws in CI. */
-export function serviceAvailable(service: 'redis' | 'chromium'): boolean {
-  const ok = service === 'redis' ? redisReachable() : existsSync(CHROMIUM_PATH);
+export function serviceAvailable(service: 'redis' | 'chromium' | 'nginx'): boolean {
+  const ok = service === 'redis' ? redisReachable() : existsSync(service === 'chromium' ? CHROMIUM_PATH : NGINX_PATH);
   if (ok) return true;
-  const what = service === 'redis' ? `Redis at ${REDIS_TEST_URL}` : `Chromium at ${CHROMIUM_PATH}`;
+  const what =
+    service === 'redis' ? `Redis at ${REDIS_TEST_URL}` : service === 'chromium' ? `Chromium at ${CHROMIUM_PATH}` : `nginx at ${NGINX_PATH}`;
   if (process.env.CI) throw new Error(`${what} is required in CI and is missing`);
   process.stderr.write(`\n\u001b[41m SKIPPED \u001b[0m ${what} not available: this suite did NOT run.\n\n`);
   return false;

@@ -12,6 +12,8 @@ import { imageUrl, type ImageTransformInput } from '../image-urls';
 import { money, toCents } from '../money';
 import { unitPriceCents } from '../pricing';
 import { searchProducts, sortProducts } from '../product-search';
+import { applyProductFilters, productFilters, type ProductFilterInput } from '../site-search';
+import { adjacentVariants, encodeVariants, optionIndexes } from '../variant-encoding';
 
 type Args = PageArgs & Record<string, unknown>;
 type SelectedOptionInput = { name: string; value: string };
@@ -40,7 +42,8 @@ export function sellingPlanAllocation(variant: VariantModel, plan: SellingPlanMo
   };
 }
 
-function mediaImage(image: ImageModel) {
+/** A MediaImage wrapping a seeded image (product media, brand logos). */
+export function mediaImage(image: ImageModel) {
   return {
     __typename: 'MediaImage',
     id: image.id.replace(/\/(ProductImage|CollectionImage)\//, '/MediaImage/'),
@@ -52,6 +55,8 @@ function mediaImage(image: ImageModel) {
   };
 }
 
+type SelectionArgs = { selectedOptions?: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean };
+
 function variantMatching(product: ProductModel, selected: SelectedOptionInput[], caseInsensitive: boolean, ignoreUnknown: boolean) {
   const norm = (s: string) => (caseInsensitive ? s.toLowerCase() : s);
   const wanted = selected.filter((o) => !ignoreUnknown || product.options.some((po) => norm(po.name) === norm(o.name)));
@@ -60,6 +65,25 @@ function variantMatching(product: ProductModel, selected: SelectedOptionInput[],
       wanted.every((o) => v.selectedOptions.some((so) => norm(so.name) === norm(o.name) && norm(so.value) === norm(o.value))),
     ) ?? null
   );
+}
+
+/** Shopify's selectedOrFirstAvailableVariant: the variant matching the selection, else the first available, else the first. */
+function selectedOrFirstAvailable(ctx: StorefrontContext, p: ProductModel, a: SelectionArgs): VariantModel {
+  return (
+    (a.selectedOptions?.length ? variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions) : null) ??
+    p.variants.find((v) => ctx.inventory.available(v) > 0) ??
+    p.variants[0]
+  );
+}
+
+/** Option-value positions of a selection (-1 for options not selected), or of the first available variant when none is given. */
+function selectionIndexes(ctx: StorefrontContext, p: ProductModel, a: SelectionArgs): number[] {
+  if (!a.selectedOptions?.length) return optionIndexes(p, selectedOrFirstAvailable(ctx, p, a));
+  const norm = (s: string) => (a.caseInsensitiveMatch ? s.toLowerCase() : s);
+  return p.options.map((o) => {
+    const chosen = a.selectedOptions!.find((s) => norm(s.name) === norm(o.name));
+    return chosen ? o.values.findIndex((v) => norm(v) === norm(chosen.value)) : -1;
+  });
 }
 
 /** Resolve a GID to the catalogue object it names (null when unknown). Carts are handled in cart.ts. */
@@ -108,7 +132,8 @@ export const catalogueResolvers = {
     productByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.catalogue.productByHandle.get(handle) ?? null,
     products: (_: unknown, args: Args & { query?: string; sortKey?: string }, ctx: StorefrontContext) => {
       const found = searchProducts(ctx.catalogue.products, args.query, (p) => available(ctx, p));
-      return paginate(sortProducts(found, args.sortKey), args, (p) => p.numericId);
+      // Shopify offers filters on collection and search results only.
+      return { ...paginate(sortProducts(found, args.sortKey), args, (p) => p.numericId), filters: [] };
     },
     collection: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
       if (handle != null) return ctx.catalogue.collectionByHandle.get(handle) ?? null;
@@ -125,7 +150,7 @@ export const catalogueResolvers = {
       if (args.sortKey === 'TITLE') list = [...list].sort((a, b) => a.title.localeCompare(b.title));
       if (args.sortKey === 'UPDATED_AT') list = [...list].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
       if (args.sortKey === 'ID') list = [...list].sort((a, b) => a.numericId - b.numericId);
-      return paginate(list, args, (c) => c.numericId);
+      return { ...paginate(list, args, (c) => c.numericId), totalCount: String(list.length) };
     },
     productRecommendations: (_: unknown, args: { productId?: string; productHandle?: string; intent: string }, ctx: StorefrontContext) => {
       const n = args.productId != null ? numericIdOf(args.productId, 'Product') : null;
@@ -160,7 +185,6 @@ export const catalogueResolvers = {
     }),
     shipsToCountries: () => ['US'],
     socialLoginProviders: empty,
-    brand: nothing,
     metafield: noMetafield,
     metafields: noMetafields,
   },
@@ -174,8 +198,9 @@ export const catalogueResolvers = {
     requiresSellingPlan: () => false,
     onlineStoreUrl: nothing,
     trackingParameters: nothing,
-    encodedVariantAvailability: nothing,
-    encodedVariantExistence: nothing,
+    encodedVariantAvailability: (p: ProductModel, _: unknown, ctx: StorefrontContext) =>
+      encodeVariants(p.variants.filter((v) => ctx.inventory.available(v) > 0).map((v) => optionIndexes(p, v))),
+    encodedVariantExistence: (p: ProductModel) => encodeVariants(p.variants.map((v) => optionIndexes(p, v))),
     category: nothing,
     seo: () => ({ title: null, description: null }),
     featuredImage: (p: ProductModel) => p.images[0] ?? null,
@@ -201,17 +226,13 @@ export const catalogueResolvers = {
       p: ProductModel,
       a: { selectedOptions: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean },
     ) => variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions),
-    selectedOrFirstAvailableVariant: (
-      p: ProductModel,
-      a: { selectedOptions?: SelectedOptionInput[]; caseInsensitiveMatch: boolean; ignoreUnknownOptions: boolean },
-      ctx: StorefrontContext,
-    ) =>
-      (a.selectedOptions?.length ? variantMatching(p, a.selectedOptions, a.caseInsensitiveMatch, a.ignoreUnknownOptions) : null) ??
-      p.variants.find((v) => ctx.inventory.available(v) > 0) ??
-      p.variants[0],
-    adjacentVariants: empty,
+    selectedOrFirstAvailableVariant: (p: ProductModel, a: SelectionArgs, ctx: StorefrontContext) => selectedOrFirstAvailable(ctx, p, a),
+    adjacentVariants: (p: ProductModel, a: SelectionArgs, ctx: StorefrontContext) => adjacentVariants(p, selectionIndexes(ctx, p, a)),
     sellingPlanGroups: (p: ProductModel, args: Args) => paginate(p.sellingPlanGroups, args, (g) => g.name),
-    collections: (p: ProductModel, args: Args) => paginate(p.collections, args, (c) => c.numericId),
+    collections: (p: ProductModel, args: Args) => ({
+      ...paginate(p.collections, args, (c) => c.numericId),
+      totalCount: String(p.collections.length),
+    }),
     metafield: noMetafield,
     metafields: noMetafields,
   },
@@ -295,7 +316,11 @@ export const catalogueResolvers = {
 
   Collection: {
     description: (c: CollectionModel, { truncateAt }: { truncateAt?: number }) => truncate(htmlToText(c.descriptionHtml), truncateAt),
-    products: (c: CollectionModel, args: Args & { sortKey?: string }) => paginate(sortProducts(c.products, args.sortKey), args, (p) => p.numericId),
+    // `filters` narrow the page (site-search.ts semantics); the connection's `filters` describe the whole collection.
+    products: (c: CollectionModel, args: Args & { sortKey?: string; filters?: ProductFilterInput[] }, ctx: StorefrontContext) => ({
+      ...paginate(sortProducts(applyProductFilters(ctx, c.products, args.filters), args.sortKey), args, (p) => p.numericId),
+      filters: productFilters(ctx, c.products),
+    }),
     seo: () => ({ title: null, description: null }),
     onlineStoreUrl: nothing,
     trackingParameters: nothing,

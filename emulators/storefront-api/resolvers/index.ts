@@ -1,7 +1,9 @@
 /**
  * The executable Storefront schema: the real 2026-04 schema plus the emulator's resolvers
- * (scalars, catalogue, cart, customer accounts, orders, node lookups). Every interface/union resolves by the `__typename`
- * its objects carry, so no abstract type is left without a resolveType.
+ * (scalars, catalogue, online store, search, cart, customer accounts, orders, node lookups). Every
+ * interface/union resolves by the `__typename` its objects carry, so no abstract type is left
+ * without a resolveType; every field without a resolver answers an "is not supported by the
+ * Storefront API emulator" error unless its model carries it (unsupported.ts).
  */
 import { addResolversToSchema } from '@graphql-tools/schema';
 import { GraphQLScalarType, isAbstractType, type GraphQLSchema } from 'graphql';
@@ -11,11 +13,14 @@ import { loadStorefrontSchema } from '../schema';
 import { cartResolvers } from './cart';
 import { catalogueNode, catalogueResolvers } from './catalogue';
 import { customerResolvers } from './customer';
+import { onlineStoreNode, onlineStoreResolvers } from './online-store';
 import { orderResolvers } from './order';
+import { searchResolvers } from './search';
+import { refuseUnsupportedFields } from '../unsupported';
 
 function node(ctx: StorefrontContext, id: string): unknown {
   const cart = ctx.carts.find(id);
-  return cart ? { ...cart, __typename: 'Cart' } : catalogueNode(ctx, id);
+  return cart ? { ...cart, __typename: 'Cart' } : (catalogueNode(ctx, id) ?? onlineStoreNode(ctx, id));
 }
 
 const nodeResolvers = {
@@ -49,17 +54,21 @@ function mergeResolverMaps(maps: ResolverMap[]): ResolverMap {
 /** Build the executable schema once per emulator (building takes ~100 ms). */
 export function buildExecutableSchema(): GraphQLSchema {
   const schema = loadStorefrontSchema();
-  return addResolversToSchema({
-    schema,
-    resolvers: mergeResolverMaps([
-      scalarResolvers,
-      typenameResolvers(schema),
-      catalogueResolvers,
-      cartResolvers,
-      customerResolvers,
-      orderResolvers,
-      nodeResolvers,
-    ]) as never,
-    updateResolversInPlace: false,
-  });
+  return refuseUnsupportedFields(
+    addResolversToSchema({
+      schema,
+      resolvers: mergeResolverMaps([
+        scalarResolvers,
+        typenameResolvers(schema),
+        catalogueResolvers,
+        cartResolvers,
+        customerResolvers,
+        orderResolvers,
+        onlineStoreResolvers,
+        searchResolvers,
+        nodeResolvers,
+      ]) as never,
+      updateResolversInPlace: false,
+    }),
+  );
 }

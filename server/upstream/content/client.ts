@@ -4,36 +4,44 @@
  * no CDN). The client's own retries apply (GET/HEAD up to 5 times on 429/502/503 and network
  * errors). Results are `unknown`: server/loaders/upstream-data.ts parses each one with its
  * schema (./schemas.ts) before anything reads it.
+ *
+ * Every read is of the `published` perspective, token or not: drafts are read only for a preview
+ * request (`{ preview: true }`, server/preview), never for the public, cacheable site. Every call
+ * goes through the `content` circuit breaker when one is given (server/upstream/circuit.ts).
  */
 import { createClient, type SanityClient } from '@sanity/client';
 import type { Config } from '../../config';
+import type { UpstreamCircuits } from '../circuit';
 import { toUpstreamError } from '../errors';
 
 export type ContentClient = {
   /**
-   * Run a GROQ query against the published perspective; the result as JSON, unchecked.
-   * @throws UpstreamError (502, or 504 on timeout)
+   * Run a GROQ query; the result as JSON, unchecked. The published perspective, or with
+   * `preview` the drafts perspective (each draft over its published document), bypassing the CDN.
+   * @throws UpstreamError (502, 503 while the circuit is open, or 504 on timeout)
    */
-  fetch(query: string, params?: Record<string, unknown>): Promise<unknown>;
+  fetch(query: string, params?: Record<string, unknown>, options?: { preview?: boolean }): Promise<unknown>;
   sanity: SanityClient;
 };
 
-export function createContentClient(config: Config['content']): ContentClient {
+/** @param circuits the process's breakers (none: every call goes out, as in unit tests) */
+export function createContentClient(config: Config['content'], circuits?: UpstreamCircuits): ContentClient {
   const sanity = createClient({
     projectId: config.projectId,
     dataset: config.dataset,
     apiVersion: config.apiVersion,
     token: config.token ?? undefined,
     useCdn: config.useCdn,
-    perspective: config.token ? 'drafts' : 'published',
+    perspective: 'published',
     timeout: config.timeoutMs,
     ...(config.apiHost ? { apiHost: config.apiHost, useProjectHostname: false } : {}),
   });
   return {
     sanity,
-    async fetch(query: string, params: Record<string, unknown> = {}) {
+    async fetch(query: string, params: Record<string, unknown> = {}, { preview = false } = {}) {
+      const run = () => sanity.fetch<unknown>(query, params, preview ? { perspective: 'drafts', useCdn: false } : {});
       try {
-        return await sanity.fetch<unknown>(query, params);
+        return await (circuits ? circuits.run('content', run) : run());
       } catch (err) {
         throw toUpstreamError('content', err);
       }

@@ -3,8 +3,13 @@
  * `auto=format`, crop and hotspot honoured; the srcset and the 10x10 blurred placeholder are
  * derived from `src` where it is rendered (shared/images.ts, spec §9). The asset's lqip data URL
  * is not sent to the browser. In local mode the base URL is the content lake emulator.
+ *
+ * Building a URL through @sanity/image-url was the largest single cost of reshaping documents on
+ * every request, so each URL is remembered by what determines it (the asset id, crop, hotspot and
+ * width; an edited image has a new asset id or crop), in a bounded LRU: no invalidation needed.
  */
 import { createImageUrlBuilder } from '@sanity/image-url';
+import { LRUCache } from 'lru-cache';
 import type { Picture } from '../../../shared/types';
 import { buildPicture, SOCIAL_IMAGE_WIDTH } from '../picture';
 import type { RawImage } from './schemas';
@@ -16,8 +21,19 @@ export type ContentImages = {
   socialUrl(image: RawImage): string | null;
 };
 
+/** Most image URLs remembered (a shop has a few hundred images, each at one or two widths). */
+export const IMAGE_URL_MEMO_MAX = 4000;
+
 export function contentImages(opts: { projectId: string; dataset: string; imageOrigin: string }): ContentImages {
   const builder = createImageUrlBuilder({ projectId: opts.projectId, dataset: opts.dataset, baseUrl: opts.imageOrigin });
+  const urls = new LRUCache<string, string>({ max: IMAGE_URL_MEMO_MAX });
+  /** The pipeline URL of `src` at `width` (WebP by auto=format), built once per distinct input. */
+  const urlAt = (src: ReturnType<typeof source>, width: number): string => {
+    const key = JSON.stringify([src, width]);
+    let url = urls.get(key);
+    if (url === undefined) urls.set(key, (url = builder.image(src).width(width).auto('format').url()));
+    return url;
+  };
   const source = (image: NonNullable<RawImage> & { asset: { _id: string } }) => ({
     asset: { _ref: image.asset._id },
     crop: image.crop ?? undefined,
@@ -33,7 +49,7 @@ export function contentImages(opts: { projectId: string; dataset: string; imageO
       const width = Math.round((image.asset.width ?? 1000) * (1 - crop.left - crop.right));
       const height = Math.round((image.asset.height ?? 1000) * (1 - crop.top - crop.bottom));
       const src = source(image);
-      return buildPicture((w) => builder.image(src).width(w).auto('format').url(), { width, height }, image.alt ?? fallbackAlt);
+      return buildPicture((w) => urlAt(src, w), { width, height }, image.alt ?? fallbackAlt);
     },
     socialUrl(image) {
       return hasAsset(image) ? builder.image(source(image)).width(SOCIAL_IMAGE_WIDTH).format('jpg').url() : null;

@@ -65,6 +65,8 @@ export async function startTestApp(
     outbox?: SignUpOutboxOptions;
     /** Origin page cache overrides (a clock, windows). */
     pageCache?: AppDeps['pageCache'];
+    /** Upstream circuit breaker overrides (threshold, cool-down, state hook). */
+    circuits?: AppDeps['circuits'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
@@ -100,7 +102,7 @@ export async function startTestApp(
     const cache = opts.cache?.(log) ?? new MemoryCache(log);
     const outbox = createSignUpOutbox(config, log, outboxOptions);
     outbox.start();
-    const app = createApp(config, { log, cache, manifest, outbox, rateLimits: opts.rateLimits, pageCache: opts.pageCache });
+    const app = createApp(config, { log, cache, manifest, outbox, rateLimits: opts.rateLimits, pageCache: opts.pageCache, circuits: opts.circuits });
     return {
       app,
       config,

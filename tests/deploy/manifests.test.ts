@@ -1,0 +1,90 @@
+/**
+ * The Kubernetes manifests under deploy/ (issue 12 §8): valid against the Kubernetes API schemas
+ * (scripts/check-manifests.mts, the `kubernetes-models` package), and saying what an operator
+ * relies on: probes on /healthz and /readyz, resource requests and a memory limit, a non-root
+ * read-only container, settings from a ConfigMap and a Secret, an autoscaler with at least two
+ * pods, a disruption budget, Redis as a named external service.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseAllDocuments, type Document } from 'yaml';
+
+/** A parsed manifest, as the yaml package gives it (untyped JSON). */
+type Manifest = ReturnType<Document['toJS']>;
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DEPLOY = path.join(ROOT, 'deploy');
+
+/** Runs the checker on `folder`: its exit code and output. */
+function check(folder: string): { code: number; out: string } {
+  try {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-manifests.mts', folder], { cwd: ROOT, encoding: 'utf8' });
+    return { code: 0, out };
+  } catch (err) {
+    const e = err as { status: number; stdout: string };
+    return { code: e.status, out: e.stdout };
+  }
+}
+
+/** Every document under deploy/, by `Kind/name`. */
+function manifests(): Record<string, Manifest> {
+  const all: Record<string, Manifest> = {};
+  for (const file of readdirSync(DEPLOY).filter((f) => f.endsWith('.yaml'))) {
+    for (const doc of parseAllDocuments(readFileSync(path.join(DEPLOY, file), 'utf8'))) {
+      const m = doc.toJS();
+      all[`${m.kind}/${m.metadata.name}`] = m;
+    }
+  }
+  return all;
+}
+
+test('every manifest under deploy/ is valid against the Kubernetes schemas', () => {
+  const { code, out } = check('deploy');
+  expect(out).not.toMatch(/^bad /m);
+  expect(code).toBe(0);
+  for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'ConfigMap', 'Secret']) {
+    expect(out).toMatch(new RegExp(`^ok .* ${kind}/`, 'm'));
+  }
+});
+
+test('the checker rejects a manifest the API server would reject, and a kind it has no schema for', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'manifests-'));
+  try {
+    const deployment = readFileSync(path.join(DEPLOY, 'deployment.yaml'), 'utf8');
+    writeFileSync(path.join(dir, 'deployment.yaml'), deployment.replace('containerPort: 3000', "containerPort: 'http-port'"));
+    writeFileSync(path.join(dir, 'pod.yaml'), 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n');
+    const { code, out } = check(dir);
+    expect(code).toBe(1);
+    expect(out).toMatch(/^bad .*deployment\.yaml +Deployment\/storefront: .*containerPort must be integer/m);
+    expect(out).toMatch(/^bad .*pod\.yaml +Pod\/x: no schema/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the Deployment probes /healthz and /readyz, bounds memory, runs non-root and read-only, reads a ConfigMap and a Secret', () => {
+  const m = manifests();
+  const pod = m['Deployment/storefront'].spec.template.spec;
+  const [container] = pod.containers;
+  expect(container.livenessProbe.httpGet.path).toBe('/healthz');
+  expect(container.readinessProbe.httpGet.path).toBe('/readyz');
+  expect(container.resources.requests).toEqual(expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }));
+  expect(container.resources.limits.memory).toEqual(expect.any(String));
+  expect(pod.securityContext.runAsNonRoot).toBe(true);
+  expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+  expect(container.envFrom).toEqual([{ configMapRef: { name: 'storefront' } }, { secretRef: { name: 'storefront' } }]);
+  expect(m['ConfigMap/storefront'].data.TRUSTED_PROXY_HOPS).toBe('1');
+  expect(m['Secret/storefront'].stringData.REDIS_URL).toMatch(/^redis:\/\/.*@storefront-redis:6379\//);
+  expect(m['Service/storefront-redis'].spec).toMatchObject({ type: 'ExternalName' });
+});
+
+test('the autoscaler keeps at least two pods, the disruption budget one, and both select the Deployment', () => {
+  const m = manifests();
+  const labels = m['Deployment/storefront'].spec.template.metadata.labels;
+  expect(m['HorizontalPodAutoscaler/storefront'].apiVersion).toBe('autoscaling/v2');
+  expect(m['HorizontalPodAutoscaler/storefront'].spec).toMatchObject({ scaleTargetRef: { kind: 'Deployment', name: 'storefront' }, minReplicas: 2 });
+  expect(m['PodDisruptionBudget/storefront'].spec).toMatchObject({ minAvailable: 1, selector: { matchLabels: labels } });
+  expect(m['Service/storefront'].spec.selector).toEqual(labels);
+});
