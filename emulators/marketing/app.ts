@@ -74,8 +74,8 @@ export function marketingApp(opts: MarketingAppOptions) {
     res.set('Cache-Control', 'no-store').type('html').send(recordsPage(store.records(), faults.current()));
   });
   app.get('/__emulator/records', (_req, res) => void res.set('Cache-Control', 'no-store').json(store.records()));
-  app.delete('/__emulator/records', async (_req, res) => {
-    await store.reset();
+  app.delete('/__emulator/records', (_req, res) => {
+    store.reset();
     res.status(204).end();
   });
   app.get('/__emulator/faults', (_req, res) => void res.set('Cache-Control', 'no-store').json(faults.current()));

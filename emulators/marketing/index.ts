@@ -3,12 +3,11 @@
  * marketing provider (spec §7), revision 2024-02-15. It takes list subscriptions, back-in-stock
  * subscriptions and events (server-side with the private key, and the browser's client events
  * with the public key), applies Klaviyo's idempotency rules and records both the requests and
- * the resulting state, in memory and in `<dataDir>/marketing/records.json`.
+ * the resulting state in `<dataDir>/marketing/state.sqlite`.
  * Default address 127.0.0.1:4004 (`MARKETING_EMULATOR_PORT` through
  * `startEmulators`/`emulatorOptionsFromEnv`).
  * Endpoints: ./app.ts; bodies: ./validate.ts; state: ./store.ts; faults: ./faults.ts; overview: ./README.md.
  */
-import path from 'node:path';
 import { DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { marketingApp } from './app';
 import { Faults, TIMEOUT_FAULT_HOLD_MS } from './faults';
@@ -43,11 +42,12 @@ export type MarketingEmulatorOptions = Omit<EmulatorOptions, 'contentDir'> & {
 
 /**
  * Starts the emulator, reading back what an earlier run recorded.
- * @throws when `<dataDir>/marketing/records.json` is not valid JSON, or the port cannot be bound
+ * @throws when `<dataDir>/marketing/state.sqlite` is not a database it can read (or a legacy
+ *   `records.json` is not valid JSON), or the port cannot be bound
  */
 export async function startMarketingEmulator(opts: MarketingEmulatorOptions = {}): Promise<RunningEmulator> {
   const now = opts.now ?? (() => new Date());
-  const store = new MarketingStore(path.join(opts.dataDir ?? DEFAULT_DATA_DIR, 'marketing', 'records.json'), now);
+  const store = new MarketingStore(opts.dataDir ?? DEFAULT_DATA_DIR, now);
   const { app, abortHeld } = marketingApp({
     privateKey: opts.privateKey ?? DEFAULT_PRIVATE_API_KEY,
     publicKey: opts.publicKey ?? DEFAULT_PUBLIC_API_KEY,
@@ -58,8 +58,11 @@ export async function startMarketingEmulator(opts: MarketingEmulatorOptions = {}
     timeoutHoldMs: opts.timeoutFaultHoldMs ?? TIMEOUT_FAULT_HOLD_MS,
   });
   const running = await listen('marketing', app, { port: opts.port ?? DEFAULT_MARKETING_PORT, host: opts.host, debugToken: opts.debugToken }, () =>
-    store.flush(),
-  );
+    store.close(),
+  ).catch((error: unknown) => {
+    store.close();
+    throw error;
+  });
   return {
     ...running,
     async stop() {

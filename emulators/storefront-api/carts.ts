@@ -6,15 +6,22 @@
  *   `MERCHANDISE_NOT_ENOUGH_STOCK` warning, or `MERCHANDISE_OUT_OF_STOCK` when nothing is left.
  * - Bad input (unknown cart, merchandise, line or selling plan) gives CartUserErrors with the
  *   schema's CartErrorCode values, and the mutation changes nothing.
- * - Carts persist in `{dataDir}/storefront/carts.json`; a completed cart (checked out) is kept for
- *   the record but is no longer found by `find`.
+ * - Carts live in the `carts` table of the emulator's SQLite file (database.ts), read on every
+ *   request; each mutation is one transaction (read, change, write), so parallel requests on one
+ *   cart never lose a write.
+ * - A cart expires `ttlMs` after its last update (default CART_TTL_MS, 10 days: Shopify's
+ *   "unused and abandoned carts are auto-expired 10 days after creation by Shopify", counted from
+ *   the last change here so a cart in use is kept); an expired cart is not found (`cart(id:)`
+ *   answers null, mutations "The specified cart does not exist.") and is deleted when read and by
+ *   `prune`, which index.ts runs periodically.
+ * - A completed cart (checked out) is kept until it expires, so the checkout page can tell
+ *   "already completed" from "unknown", but it is no longer found by `find`.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
+import { parseJson, transaction, type Database } from '../shared/sqlite';
 import type { Catalogue, SellingPlanModel, VariantModel } from './catalogue';
 import { gid, numericIdOf, parseGid } from './ids';
 import type { Inventory } from './inventory';
-import { JsonFile } from './persistence';
 
 export type Attribute = { key: string; value: string };
 
@@ -75,7 +82,22 @@ export const MAX_CART_LINES = 500;
 export const cartGid = (cart: StoredCart) => gid('Cart', cart.token, { key: cart.key });
 export const lineGid = (cart: StoredCart, line: StoredLine) => gid('CartLine', line.id, { cart: cart.token });
 
-const now = () => new Date().toISOString();
+/** How long a cart lives after its last update: 10 days, as on Shopify. */
+export const CART_TTL_MS = 10 * 24 * 60 * 60 * 1000;
+
+/** The `carts` table (database.ts): one JSON document per cart, its update time in ms for expiry. */
+export const CARTS_SCHEMA = `CREATE TABLE carts (token TEXT PRIMARY KEY, updated_at_ms INTEGER NOT NULL, data TEXT NOT NULL) STRICT;
+CREATE INDEX carts_by_update ON carts (updated_at_ms);`;
+
+/** Write `cart` (insert or replace). */
+export function saveCart(db: Database, cart: StoredCart): void {
+  db.prepare('INSERT OR REPLACE INTO carts (token, updated_at_ms, data) VALUES (?, ?, ?)').run(
+    cart.token,
+    Date.parse(cart.updatedAt),
+    JSON.stringify(cart),
+  );
+}
+
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 const invalidCart = (): CartResult => ({
   cart: null,
@@ -83,18 +105,25 @@ const invalidCart = (): CartResult => ({
   warnings: [],
 });
 
+export type CartStoreOptions = {
+  /** The clock (tests move it to expire carts); default `() => new Date()`. */
+  now?: () => Date;
+  /** How long a cart lives after its last update, in ms; default CART_TTL_MS (10 days). */
+  ttlMs?: number;
+};
+
 export class CartStore {
-  private readonly carts: Map<string, StoredCart>;
-  private readonly file: JsonFile<StoredCart[]>;
+  private readonly clock: () => Date;
+  private readonly ttlMs: number;
 
   constructor(
-    dataDir: string,
+    private readonly db: Database,
     private readonly catalogue: Catalogue,
     private readonly inventory: Inventory,
+    opts: CartStoreOptions = {},
   ) {
-    const file = path.join(dataDir, 'storefront', 'carts.json');
-    this.carts = new Map(JsonFile.load<StoredCart[]>(file, []).map((c) => [c.token, c]));
-    this.file = new JsonFile(file, () => [...this.carts.values()]);
+    this.clock = opts.now ?? (() => new Date());
+    this.ttlMs = opts.ttlMs ?? CART_TTL_MS;
   }
 
   /** The open cart a `gid://shopify/Cart/{token}?key={key}` names, or null (unknown, wrong key, completed). */
@@ -106,19 +135,31 @@ export class CartStore {
 
   /** Same lookup by the checkout URL's token and key. */
   findByToken(cartToken: string, key: string | null): StoredCart | null {
-    const cart = this.carts.get(cartToken);
-    return cart && cart.key === key && !cart.completedAt ? cart : null;
+    const cart = this.peek(cartToken, key);
+    return cart && !cart.completedAt ? cart : null;
   }
 
-  /** How many carts are stored, open or completed (a test hook: a refused write must not add one). */
+  /** How many carts are stored, open or completed, expired ones not pruned yet included (a test and operator hook). */
   get size(): number {
-    return this.carts.size;
+    return Number((this.db.prepare('SELECT count(*) AS n FROM carts').get() as { n: number }).n);
   }
 
-  /** A cart by token even when completed (the checkout page tells "already completed" from "unknown"). */
+  /** A cart by token even when completed (the checkout page tells "already completed" from "unknown"); null once expired. */
   peek(cartToken: string, key: string | null): StoredCart | null {
-    const cart = this.carts.get(cartToken);
-    return cart && cart.key === key ? cart : null;
+    const row = this.db.prepare('SELECT updated_at_ms, data FROM carts WHERE token = ?').get(cartToken) as
+      { updated_at_ms: number; data: string } | undefined;
+    if (!row) return null;
+    if (row.updated_at_ms <= this.expiredBefore()) {
+      this.db.prepare('DELETE FROM carts WHERE token = ? AND updated_at_ms <= ?').run(cartToken, this.expiredBefore());
+      return null;
+    }
+    const cart = parseJson<StoredCart>(row.data);
+    return cart.key === key ? cart : null;
+  }
+
+  /** Delete every cart not updated for `ttlMs`. @returns how many were deleted */
+  prune(): number {
+    return Number(this.db.prepare('DELETE FROM carts WHERE updated_at_ms <= ?').run(this.expiredBefore()).changes);
   }
 
   variantOf(line: StoredLine): VariantModel {
@@ -132,7 +173,7 @@ export class CartStore {
   }
 
   create(input: CartInput, country: string | null): CartResult {
-    const time = now();
+    const time = this.now();
     const cart: StoredCart = {
       token: token(18),
       key: randomBytes(16).toString('hex'),
@@ -151,19 +192,19 @@ export class CartStore {
     };
     const result = this.applyAdd(cart, input.lines ?? [], ['input', 'lines']);
     if (result.userErrors.length) return { ...result, cart: null };
-    this.carts.set(cart.token, result.cart!);
-    this.file.save();
+    saveCart(this.db, result.cart!);
     return result;
   }
 
   addLines(cartId: string, lines: LineInput[]): CartResult {
-    const cart = this.find(cartId);
-    return cart ? this.commit(cart, this.applyAdd(cart, lines, ['lines'])) : invalidCart();
+    return this.mutate(cartId, (cart) => this.applyAdd(cart, lines, ['lines']));
   }
 
   updateLines(cartId: string, updates: LineUpdateInput[]): CartResult {
-    const cart = this.find(cartId);
-    if (!cart) return invalidCart();
+    return this.mutate(cartId, (cart) => this.applyUpdates(cart, updates));
+  }
+
+  private applyUpdates(cart: StoredCart, updates: LineUpdateInput[]): CartResult {
     const draft = structuredClone(cart);
     const userErrors: CartUserError[] = [];
     const warnings: CartWarning[] = [];
@@ -197,12 +238,14 @@ export class CartStore {
       line.quantity = this.capped(draft, line, variant, quantity, warnings);
       if (line.quantity === 0) draft.lines = draft.lines.filter((l) => l !== line);
     });
-    return this.commit(cart, { cart: this.mergeDuplicates(draft), userErrors, warnings });
+    return { cart: this.mergeDuplicates(draft), userErrors, warnings };
   }
 
   removeLines(cartId: string, lineIds: string[]): CartResult {
-    const cart = this.find(cartId);
-    if (!cart) return invalidCart();
+    return this.mutate(cartId, (cart) => this.applyRemove(cart, lineIds));
+  }
+
+  private applyRemove(cart: StoredCart, lineIds: string[]): CartResult {
     const userErrors = lineIds.flatMap((id, i) =>
       cart.lines.some((l) => lineGid(cart, l) === id || l.id === parseGid(id)?.id)
         ? []
@@ -210,7 +253,7 @@ export class CartStore {
     );
     const draft = structuredClone(cart);
     draft.lines = draft.lines.filter((l) => !lineIds.some((id) => lineGid(draft, l) === id || l.id === parseGid(id)?.id));
-    return this.commit(cart, { cart: draft, userErrors, warnings: [] });
+    return { cart: draft, userErrors, warnings: [] };
   }
 
   /** Replaces the cart's attributes with `attributes` (later duplicates of a key win). */
@@ -234,32 +277,50 @@ export class CartStore {
     });
   }
 
-  /** Mark a cart completed (checkout placed an order); it no longer answers `find`. */
+  /**
+   * Mark an open cart completed (checkout placed an order); it no longer answers `find`.
+   * @throws when the cart is no longer open (completed by a parallel checkout, or expired): the
+   *   caller's transaction is rolled back, so no second order is placed for it
+   */
   complete(cart: StoredCart): void {
-    cart.completedAt = now();
-    cart.updatedAt = cart.completedAt;
-    this.file.save();
+    transaction(this.db, () => {
+      if (!this.findByToken(cart.token, cart.key)) throw new Error(`cart ${cart.token} is no longer open`);
+      const time = this.now();
+      saveCart(this.db, { ...cart, completedAt: time, updatedAt: time });
+    });
   }
 
-  flush(): Promise<void> {
-    return this.file.flush();
+  private now(): string {
+    return this.clock().toISOString();
+  }
+
+  /** Carts whose last update is at or before this instant (ms) have expired. */
+  private expiredBefore(): number {
+    return this.clock().getTime() - this.ttlMs;
   }
 
   private change(cartId: string, edit: (draft: StoredCart) => void): CartResult {
-    const cart = this.find(cartId);
-    if (!cart) return invalidCart();
-    const draft = structuredClone(cart);
-    edit(draft);
-    return this.commit(cart, { cart: draft, userErrors: [], warnings: [] });
+    return this.mutate(cartId, (cart) => {
+      const draft = structuredClone(cart);
+      edit(draft);
+      return { cart: draft, userErrors: [], warnings: [] };
+    });
   }
 
-  /** Keep the draft when there were no user errors (all-or-nothing, like Shopify), else the original. */
-  private commit(original: StoredCart, result: CartResult): CartResult {
-    if (result.userErrors.length || !result.cart) return { cart: original, userErrors: result.userErrors, warnings: [] };
-    result.cart.updatedAt = now();
-    this.carts.set(original.token, result.cart);
-    this.file.save();
-    return result;
+  /**
+   * One cart mutation as one transaction: read the open cart, `apply` the change to it and keep
+   * the result only when there were no user errors (all-or-nothing, like Shopify).
+   */
+  private mutate(cartId: string, apply: (cart: StoredCart) => CartResult): CartResult {
+    return transaction(this.db, () => {
+      const cart = this.find(cartId);
+      if (!cart) return invalidCart();
+      const result = apply(cart);
+      if (result.userErrors.length || !result.cart) return { cart, userErrors: result.userErrors, warnings: [] };
+      result.cart.updatedAt = this.now();
+      saveCart(this.db, result.cart);
+      return result;
+    });
   }
 
   private applyAdd(cart: StoredCart, inputs: LineInput[], base: string[]): CartResult {

@@ -89,8 +89,8 @@ function shipTo(customer: StoredCustomer, index: number | undefined): ShippingAd
 }
 
 /**
- * Load the seed into an empty data dir. Does nothing when customers.json existed at start or the
- * content dir has no seed. @throws on an invalid seed (unknown variant, bad email, …).
+ * Load the seed into an empty data dir. Does nothing when customer state was stored before this
+ * start or the content dir has no seed. @throws on an invalid seed (unknown variant, bad email, …).
  */
 export async function seedCustomers(contentDir: string, deps: { customers: CustomerStore; orders: OrderStore; catalogue: Catalogue }): Promise<void> {
   const file = path.join(contentDir, SEED_FILE);
@@ -120,7 +120,6 @@ export async function seedCustomers(contentDir: string, deps: { customers: Custo
       });
     }
   }
-  // A start that crashed after the orders were written but before customers.json must not add them twice.
+  // A start that crashed after the orders were written but before the customers must not add them twice.
   if (!deps.orders.hasSeeded()) deps.orders.addSeeded(orders);
-  await Promise.all([deps.orders.flush(), deps.customers.flush()]);
 }

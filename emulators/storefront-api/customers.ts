@@ -12,14 +12,16 @@
  * - Tokens of every kind are stored as SHA-256 hashes, passwords as scrypt hashes (secrets.ts).
  * - Addresses: at most 250 per customer; the first one added becomes the default.
  *
- * State lives in `{dataDir}/storefront/customers.json` (JsonFile: atomic, coalesced writes).
+ * State lives in the `customers` table of the emulator's SQLite file (database.ts), one JSON
+ * document per customer, and in memory: every change writes its customer's row at once
+ * (write-through), so the process that owns the file always has the current state and resolvers
+ * can keep working on the customer object they were given across an `await` (password hashing).
  * Methods that can be refused answer `{ errors }` with CustomerUserErrors and change nothing.
  */
-import path from 'node:path';
+import { parseJson, transaction, type Database } from '../shared/sqlite';
 import { applyAddressInput, type AddressFields, type AddressProblem, type MailingAddressInput, type MailingAddressModel } from './addresses';
 import { emailError, ERRORS, nameError, normalizeEmail, passwordError, phoneOrError, type CustomerUserError } from './customer-rules';
 import { gid, numericIdOf } from './ids';
-import { JsonFile } from './persistence';
 import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './secrets';
 
 export const DEFAULT_ACCESS_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -57,7 +59,27 @@ export type StoredCustomer = {
   reset: OneTimeToken | null;
 };
 
-type CustomersFile = { nextCustomerId: number; nextAddressId: number; customers: StoredCustomer[] };
+/** What the store keeps: the customers and the next ids to hand out. */
+export type CustomersState = { nextCustomerId: number; nextAddressId: number; customers: StoredCustomer[] };
+
+/** The `customers` table and the id counters (database.ts). */
+export const CUSTOMERS_SCHEMA = `CREATE TABLE customers (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, data TEXT NOT NULL) STRICT;
+CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT;`;
+
+/**
+ * Write `customer` and the id counters of `state`. An email another row already has fails (the
+ * UNIQUE index) instead of replacing that row.
+ */
+export function saveCustomer(db: Database, customer: StoredCustomer, state: Omit<CustomersState, 'customers'>): void {
+  transaction(db, () => {
+    db.prepare(
+      'INSERT INTO customers (id, email, data) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET email = excluded.email, data = excluded.data',
+    ).run(customer.id, customer.email, JSON.stringify(customer));
+    const counter = db.prepare('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value');
+    counter.run('nextCustomerId', state.nextCustomerId);
+    counter.run('nextAddressId', state.nextAddressId);
+  });
+}
 
 /** A token handed to the client: the secret itself (never stored) and when it expires (ISO 8601). */
 export type IssuedToken = { accessToken: string; expiresAt: string };
@@ -96,18 +118,30 @@ const live = (expiresAt: string) => Date.parse(expiresAt) > Date.now();
 const blankToNull = (value: string | null | undefined) => (value == null ? null : value.trim() || null);
 
 export class CustomerStore {
-  private readonly state: CustomersFile;
-  private readonly file: JsonFile<CustomersFile>;
+  private readonly state: CustomersState;
   private readonly accessTokenTtlMs: number;
-  /** Whether customers.json existed at start; the seed is loaded only into a new data dir. */
+  /** Whether customer state was stored before this start; the seed is loaded only into a new data dir. */
   readonly existedAtStart: boolean;
 
-  constructor(dataDir: string, opts: { accessTokenTtlMs?: number } = {}) {
-    const file = path.join(dataDir, 'storefront', 'customers.json');
-    const loaded = JsonFile.load<CustomersFile | null>(file, null);
-    this.existedAtStart = loaded != null;
-    this.state = loaded ?? { nextCustomerId: 1, nextAddressId: 1, customers: [] };
-    this.file = new JsonFile(file, () => this.state);
+  constructor(
+    private readonly db: Database,
+    opts: { accessTokenTtlMs?: number } = {},
+  ) {
+    const counters = new Map(
+      db
+        .prepare('SELECT name, value FROM counters')
+        .all()
+        .map((row) => [String(row.name), Number(row.value)]),
+    );
+    this.existedAtStart = counters.size > 0;
+    this.state = {
+      nextCustomerId: counters.get('nextCustomerId') ?? 1,
+      nextAddressId: counters.get('nextAddressId') ?? 1,
+      customers: db
+        .prepare('SELECT data FROM customers ORDER BY id')
+        .all()
+        .map((row) => parseJson<StoredCustomer>(row.data)),
+    };
     this.accessTokenTtlMs = opts.accessTokenTtlMs ?? DEFAULT_ACCESS_TOKEN_TTL_MS;
   }
 
@@ -189,10 +223,11 @@ export class CustomerStore {
 
   /** customerAccessTokenRenew: the same token with a new expiry; null when it is not live. */
   renew(token: string): IssuedToken | null {
-    const record = this.findToken(token)?.record;
-    if (!record) return null;
+    const found = this.findToken(token);
+    if (!found) return null;
+    const { record } = found;
     record.expiresAt = inFuture(this.accessTokenTtlMs);
-    this.file.save();
+    this.save(found.customer);
     return { accessToken: token, expiresAt: record.expiresAt };
   }
 
@@ -201,7 +236,7 @@ export class CustomerStore {
     const found = this.findToken(token);
     if (!found) return null;
     found.customer.accessTokens = found.customer.accessTokens.filter((t) => t !== found.record);
-    this.file.save();
+    this.save(found.customer);
     return found.record.hash;
   }
 
@@ -336,12 +371,8 @@ export class CustomerStore {
     });
     customer.addresses = addresses.map((a) => ({ ...a, id: this.state.nextAddressId++ }));
     customer.defaultAddressId = customer.addresses[input.defaultAddress ?? 0]?.id ?? null;
-    this.file.save();
+    this.save(customer);
     return customer;
-  }
-
-  flush(): Promise<void> {
-    return this.file.flush();
   }
 
   private async redeem(
@@ -381,7 +412,7 @@ export class CustomerStore {
       reset: null,
     };
     this.state.customers.push(customer);
-    this.file.save();
+    this.save(customer);
     return customer;
   }
 
@@ -391,7 +422,7 @@ export class CustomerStore {
     // Expired tokens are dropped here so the file does not grow with every sign-in.
     customer.accessTokens = customer.accessTokens.filter((t) => live(t.expiresAt));
     customer.accessTokens.push({ hash: tokenHash(accessToken), createdAt: nowIso(), expiresAt });
-    this.file.save();
+    this.save(customer);
     return { accessToken, expiresAt };
   }
 
@@ -402,7 +433,7 @@ export class CustomerStore {
       expiresAt: inFuture(kind === 'activation' ? ACTIVATION_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS),
       usedAt: null,
     };
-    this.file.save();
+    this.save(customer);
     return token;
   }
 
@@ -447,7 +478,12 @@ export class CustomerStore {
 
   private touch(customer: StoredCustomer): void {
     customer.updatedAt = nowIso();
-    this.file.save();
+    this.save(customer);
+  }
+
+  /** Write `customer`'s row now (it was changed in memory). */
+  private save(customer: StoredCustomer): void {
+    saveCustomer(this.db, customer, this.state);
   }
 }
 

@@ -7,8 +7,11 @@
  *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
  *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: local-public-token`
  *
+ * State lives in `{dataDir}/storefront/state.sqlite` (database.ts); carts expire 10 days after
+ * their last update (carts.ts) and are pruned every `cartPruneIntervalMs` and when read.
+ *
  * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/online-store.json` is invalid, `{contentDir}/customers.json` is
- *   invalid, or the state files are corrupt.
+ *   invalid, or the state database (or a legacy JSON state file to import) is corrupt.
  */
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -19,6 +22,7 @@ import { checkoutRouter } from './checkout/routes';
 import type { StorefrontContext } from './context';
 import { seedCustomers } from './customer-seed';
 import { CustomerStore } from './customers';
+import { openStorefrontDatabase } from './database';
 import { graphqlHandler, PRIVATE_TOKEN_HEADER, PUBLIC_TOKEN_HEADER } from './graphql-http';
 import { imageHandler } from './image-route';
 import { inboxRouter } from './inbox/routes';
@@ -36,7 +40,9 @@ export const DEFAULT_PUBLIC_TOKEN = 'local-public-token';
 export const DEFAULT_PRIVATE_TOKEN = 'local-private-token';
 export const DEFAULT_SHOP_URL = 'http://localhost:3000';
 
-export { listOrders, type StoredOrder } from './orders';
+export { listOrders, storefrontDatabaseFile } from './database';
+export type { StoredOrder } from './orders';
+export { CART_TTL_MS } from './carts';
 export { DEFAULT_ACCESS_TOKEN_TTL_MS } from './customers';
 export type { MailMessage } from './mail';
 
@@ -55,7 +61,15 @@ export type StorefrontEmulatorOptions = EmulatorOptions & {
    * in local mode, where the emulator binds loopback only.
    */
   publicUrl?: string;
+  /** The clock carts are stamped and expired by (tests move it); default `() => new Date()`. */
+  now?: () => Date;
+  /** How long a cart lives after its last update, in ms; default CART_TTL_MS (10 days, Shopify's). */
+  cartTtlMs?: number;
+  /** How often expired carts are deleted, in ms; default one hour. */
+  cartPruneIntervalMs?: number;
 };
+
+const CART_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Start the emulator; port defaults to 4001 (`DEFAULT_STOREFRONT_PORT`). */
 export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = {}): Promise<RunningEmulator> {
@@ -65,11 +79,20 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const catalogue = loadCatalogue(contentDir);
   const onlineStore = loadOnlineStore(contentDir);
   const inventory = new Inventory();
-  const carts = new CartStore(dataDir, catalogue, inventory);
-  const orders = new OrderStore(dataDir, carts, inventory);
-  const customers = new CustomerStore(dataDir, { accessTokenTtlMs: opts.customerAccessTokenTtlMs });
-  const mailbox = new Mailbox(dataDir);
-  await seedCustomers(contentDir, { customers, orders, catalogue });
+  const db = openStorefrontDatabase(dataDir);
+  const carts = new CartStore(db, catalogue, inventory, { now: opts.now, ttlMs: opts.cartTtlMs });
+  const orders = new OrderStore(db, carts, inventory);
+  const customers = new CustomerStore(db, { accessTokenTtlMs: opts.customerAccessTokenTtlMs });
+  const mailbox = new Mailbox(db);
+  try {
+    await seedCustomers(contentDir, { customers, orders, catalogue });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  carts.prune();
+  const pruning = setInterval(() => carts.prune(), opts.cartPruneIntervalMs ?? CART_PRUNE_INTERVAL_MS);
+  pruning.unref();
   const shopUrl = opts.shopUrl ?? DEFAULT_SHOP_URL;
   const schema = buildExecutableSchema();
   // The bound URL is only known after listen(); absolute URLs are built from it per request.
@@ -131,8 +154,14 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     res.status(500).json({ errors: [{ message: 'Internal error; see the emulator log' }] });
   });
 
-  const running = await listen('storefront-api', app, { port, host: opts.host, debugToken: opts.debugToken }, async () => {
-    await Promise.all([carts.flush(), orders.flush(), customers.flush(), mailbox.flush()]);
+  const close = () => {
+    clearInterval(pruning);
+    // stop() may be called twice (a test's restart, then its teardown).
+    if (db.isOpen) db.close();
+  };
+  const running = await listen('storefront-api', app, { port, host: opts.host, debugToken: opts.debugToken }, close).catch((error: unknown) => {
+    close();
+    throw error;
   });
   site.origin = opts.publicUrl?.replace(/\/+$/, '') ?? running.url;
   return running;

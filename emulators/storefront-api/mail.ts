@@ -1,13 +1,12 @@
 /**
  * The mail Shopify would send a customer (account activation, password reset), kept in a local
- * inbox instead of being delivered: `{dataDir}/storefront/mail.json`, oldest first on disk.
+ * inbox instead of being delivered: the `mail` table of the emulator's SQLite file (database.ts).
  * Subjects are the titles of Shopify's notification templates; links go to the storefront's
  * account pages (account-urls.ts).
  */
-import path from 'node:path';
+import { parseJson, type Database } from '../shared/sqlite';
 import { accountUrl, storefrontLink } from './account-urls';
 import { ACTIVATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type StoredCustomer } from './customers';
-import { JsonFile } from './persistence';
 
 export type MailKind = 'activation' | 'password-reset';
 
@@ -30,32 +29,32 @@ export type OutgoingMail = Omit<MailMessage, 'id' | 'sentAt'>;
 /** Where the mail's links point: the emulator (activation/reset URLs) and the storefront (pages). */
 export type MailLinks = { origin: string; shopUrl: string; shopName: string };
 
-export class Mailbox {
-  private readonly messages: MailMessage[];
-  private readonly file: JsonFile<MailMessage[]>;
+/** The `mail` table (database.ts): one JSON document per message (without its id, the row's), by lower-cased recipient. */
+export const MAIL_SCHEMA = `CREATE TABLE mail (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, data TEXT NOT NULL) STRICT;
+CREATE INDEX mail_by_recipient ON mail (recipient);`;
 
-  constructor(dataDir: string) {
-    const file = path.join(dataDir, 'storefront', 'mail.json');
-    this.messages = JsonFile.load<MailMessage[]>(file, []);
-    this.file = new JsonFile(file, () => this.messages);
-  }
+/** Write `mail` as sent at `sentAt`; its id is the next row id. */
+export function insertMail(db: Database, mail: OutgoingMail, sentAt: string): MailMessage {
+  const fields = { ...mail, sentAt };
+  const { lastInsertRowid } = db.prepare('INSERT INTO mail (recipient, data) VALUES (?, ?)').run(mail.to.toLowerCase(), JSON.stringify(fields));
+  return { id: String(lastInsertRowid), ...fields };
+}
+
+export class Mailbox {
+  constructor(private readonly db: Database) {}
 
   /** Keep `mail` as sent now. */
   send(mail: OutgoingMail): MailMessage {
-    const message = { id: String(this.messages.length + 1), ...mail, sentAt: new Date().toISOString() };
-    this.messages.push(message);
-    this.file.save();
-    return message;
+    return insertMail(this.db, mail, new Date().toISOString());
   }
 
   /** Messages newest first, only those to `to` (case-insensitive) when given. */
   list(to?: string | null): MailMessage[] {
     const wanted = to?.trim().toLowerCase();
-    return this.messages.filter((m) => !wanted || m.to.toLowerCase() === wanted).reverse();
-  }
-
-  flush(): Promise<void> {
-    return this.file.flush();
+    const rows = wanted
+      ? this.db.prepare('SELECT id, data FROM mail WHERE recipient = ? ORDER BY id DESC').all(wanted)
+      : this.db.prepare('SELECT id, data FROM mail ORDER BY id DESC').all();
+    return rows.map((row) => ({ id: String(row.id), ...parseJson<Omit<MailMessage, 'id'>>(row.data) }));
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Orders placed by the checkout stand-in, kept in `{dataDir}/storefront/orders.json`. Placing an
- * order completes the cart (so `cart(id:)` answers null, as after a Shopify checkout), records
+ * Orders placed by the checkout stand-in, kept in the `orders` table of the emulator's SQLite file
+ * (database.ts), one JSON document per order. Placing an order completes the cart (so `cart(id:)` answers null, as after a Shopify checkout), records
  * the sale in the inventory, and numbers orders from #1001 like a new Shopify shop (each order
  * takes the number after the highest one so far).
  *
@@ -9,12 +9,11 @@
  * replayed into the inventory.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
+import { parseJson, transaction, type Database } from '../shared/sqlite';
 import type { CartStore, StoredCart, StoredLine, Attribute } from './carts';
 import { gid, numericIdOf } from './ids';
 import type { Inventory } from './inventory';
 import { money, type MoneyV2 } from './money';
-import { JsonFile } from './persistence';
 import { unitPriceCents } from './pricing';
 
 export const FIRST_ORDER_NUMBER = 1001;
@@ -54,8 +53,8 @@ export type StoredOrder = {
   fulfillmentStatus: 'UNFULFILLED';
   /**
    * The numeric id of the customer whose live access token was on the cart (buyerIdentity) when
-   * the order was placed; null for guests. Absent in orders.json files written before customer
-   * accounts existed (read as null).
+   * the order was placed; null for guests. Absent in orders written before customer accounts
+   * existed (read as null).
    */
   customerId?: number | null;
   /** The cart the order came from; null for seeded orders. */
@@ -75,49 +74,63 @@ export type SeededOrderInput = Pick<
 
 export type Buyer = { email: string; name: string; checkoutMethod: CheckoutMethod; shippingAddress: ShippingAddress | null };
 
-const ordersFile = (dataDir: string) => path.join(dataDir, 'storefront', 'orders.json');
+/** The `orders` table (database.ts): one JSON document per order, keyed by its number. */
+export const ORDERS_SCHEMA = `CREATE TABLE orders (
+  order_number INTEGER PRIMARY KEY, token TEXT NOT NULL UNIQUE, customer_id INTEGER, seeded INTEGER NOT NULL, data TEXT NOT NULL
+) STRICT;
+CREATE INDEX orders_by_customer ON orders (customer_id);`;
 
-/** The orders persisted under `dataDir`, oldest first (for tests and tools; reads the file). */
-export function listOrders(dataDir: string): StoredOrder[] {
-  return JsonFile.load<StoredOrder[]>(ordersFile(dataDir), []);
+/** Write a new order. @throws when its number or token is taken */
+export function insertOrder(db: Database, order: StoredOrder): void {
+  db.prepare('INSERT INTO orders (order_number, token, customer_id, seeded, data) VALUES (?, ?, ?, ?, ?)').run(
+    order.orderNumber,
+    order.token,
+    order.customerId ?? null,
+    order.seeded ? 1 : 0,
+    JSON.stringify(order),
+  );
 }
+
+const rows = (db: Database, where: string, ...params: (string | number)[]) =>
+  db
+    .prepare(`SELECT data FROM orders ${where} ORDER BY order_number`)
+    .all(...params)
+    .map((row) => parseJson<StoredOrder>(row.data));
+
+/** Every order in `db`, oldest first (database.ts's `listOrders` reads a data dir with it). */
+export const ordersIn = (db: Database): StoredOrder[] => rows(db, '');
 
 /** A line that can no longer be bought in the wanted quantity. */
 export type Shortage = { title: string; wanted: number; available: number };
 
 export class OrderStore {
-  private readonly orders: StoredOrder[];
-  private readonly file: JsonFile<StoredOrder[]>;
-
   constructor(
-    dataDir: string,
+    private readonly db: Database,
     private readonly carts: CartStore,
     private readonly inventory: Inventory,
   ) {
-    this.orders = listOrders(dataDir);
-    this.file = new JsonFile(ordersFile(dataDir), () => this.orders);
-    for (const order of this.orders) {
-      if (order.seeded) continue;
+    for (const order of rows(db, 'WHERE seeded = 0')) {
       for (const line of order.lines) this.inventory.recordSale(numericIdOf(line.variant.id, 'ProductVariant') ?? -1, line.quantity);
     }
   }
 
+  /** Every order, oldest first. */
   all(): StoredOrder[] {
-    return this.orders;
+    return rows(this.db, '');
   }
 
   byToken(token: string): StoredOrder | undefined {
-    return this.orders.find((o) => o.token === token);
+    return rows(this.db, 'WHERE token = ?', token)[0];
   }
 
   /** The orders of customer `customerId`, oldest first. */
   forCustomer(customerId: number): StoredOrder[] {
-    return this.orders.filter((o) => o.customerId === customerId);
+    return rows(this.db, 'WHERE customer_id = ?', customerId);
   }
 
   /** Whether any seeded order is stored (the seed is not added twice). */
   hasSeeded(): boolean {
-    return this.orders.some((o) => o.seeded);
+    return this.db.prepare('SELECT 1 FROM orders WHERE seeded = 1 LIMIT 1').get() !== undefined;
   }
 
   /** Lines whose quantity exceeds what is left now (stock may have sold since they were added). */
@@ -136,55 +149,59 @@ export class OrderStore {
   }
 
   /**
-   * Turn `cart` into an order for `buyer`, linked to customer `customerId` (null for a guest).
-   * Callers check `shortages` first.
+   * Turn `cart` into an order for `buyer`, linked to customer `customerId` (null for a guest), and
+   * complete the cart, in one transaction. Callers check `shortages` first.
+   * @throws when the cart is no longer open (nothing is written then)
    */
   place(cart: StoredCart, buyer: Buyer, customerId: number | null): StoredOrder {
-    const order = this.append({
-      email: buyer.email,
-      customerName: buyer.name,
-      checkoutMethod: buyer.checkoutMethod,
-      shippingAddress: buyer.shippingAddress,
-      processedAt: new Date().toISOString(),
-      attributes: cart.attributes,
-      note: cart.note,
-      customerId,
-      cartToken: cart.token,
-      ...this.priced(cart.lines),
+    const order = transaction(this.db, () => {
+      const placed = this.append({
+        email: buyer.email,
+        customerName: buyer.name,
+        checkoutMethod: buyer.checkoutMethod,
+        shippingAddress: buyer.shippingAddress,
+        processedAt: new Date().toISOString(),
+        attributes: cart.attributes,
+        note: cart.note,
+        customerId,
+        cartToken: cart.token,
+        ...this.priced(cart.lines),
+      });
+      this.carts.complete(cart);
+      return placed;
     });
     for (const line of cart.lines) this.inventory.recordSale(line.variantId, line.quantity);
-    this.carts.complete(cart);
-    this.file.save();
     return order;
   }
 
   /** Store seeded past orders, numbered in `processedAt` order after the existing ones; stock is untouched. */
   addSeeded(inputs: SeededOrderInput[]): StoredOrder[] {
     const sorted = [...inputs].sort((a, b) => Date.parse(a.processedAt) - Date.parse(b.processedAt));
-    const added = sorted.map(({ lines, ...input }) =>
-      this.append({
-        ...input,
-        cartToken: null,
-        seeded: true,
-        ...this.priced(
-          lines.map((l, i) => ({
-            id: String(i),
-            variantId: l.variantId,
-            sellingPlanId: l.sellingPlanId ?? null,
-            quantity: l.quantity,
-            attributes: l.attributes ?? [],
-          })),
-        ),
-      }),
+    return transaction(this.db, () =>
+      sorted.map(({ lines, ...input }) =>
+        this.append({
+          ...input,
+          cartToken: null,
+          seeded: true,
+          ...this.priced(
+            lines.map((l, i) => ({
+              id: String(i),
+              variantId: l.variantId,
+              sellingPlanId: l.sellingPlanId ?? null,
+              quantity: l.quantity,
+              attributes: l.attributes ?? [],
+            })),
+          ),
+        }),
+      ),
     );
-    this.file.save();
-    return added;
   }
 
   private append(
     fields: Omit<StoredOrder, 'id' | 'token' | 'orderNumber' | 'name' | 'currencyCode' | 'financialStatus' | 'fulfillmentStatus'>,
   ): StoredOrder {
-    const orderNumber = Math.max(FIRST_ORDER_NUMBER - 1, ...this.orders.map((o) => o.orderNumber)) + 1;
+    const highest = (this.db.prepare('SELECT max(order_number) AS n FROM orders').get() as { n: number | null }).n;
+    const orderNumber = Math.max(FIRST_ORDER_NUMBER - 1, highest ?? 0) + 1;
     const order: StoredOrder = {
       id: gid('Order', orderNumber),
       token: randomBytes(16).toString('hex'),
@@ -195,7 +212,7 @@ export class OrderStore {
       financialStatus: 'PAID',
       fulfillmentStatus: 'UNFULFILLED',
     };
-    this.orders.push(order);
+    insertOrder(this.db, order);
     return order;
   }
 
@@ -218,9 +235,5 @@ export class OrderStore {
       };
     });
     return { lines, subtotal: money(subtotal), total: money(subtotal) };
-  }
-
-  flush(): Promise<void> {
-    return this.file.flush();
   }
 }

@@ -565,12 +565,12 @@ describe('marketing emulator: persistence and stopping', () => {
   const recordsOf = async (e: RunningEmulator) =>
     (await (await fetch(`${e.url}/__emulator/records`, { headers: { 'x-emulator-token': e.debugToken } })).json()) as MarketingRecords;
 
-  it('keeps the records across a restart (written to <dataDir>/marketing/records.json), and a reset too', async () => {
+  it('keeps the records across a restart (written to <dataDir>/marketing/state.sqlite), and a reset too', async () => {
     const first = await startMarketingEmulator({ port: 0, dataDir });
     await postTo(first.url, SUBSCRIBE, subscription());
     await postTo(first.url, EVENTS, event());
     await first.stop();
-    expect(existsSync(path.join(dataDir, 'marketing', 'records.json'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'marketing', 'state.sqlite'))).toBe(true);
 
     const second = await startMarketingEmulator({ port: 0, dataDir });
     try {
@@ -618,10 +618,36 @@ describe('marketing emulator: persistence and stopping', () => {
     expect(await held).toBe('cut');
   });
 
-  it('refuses to start on a corrupt records file', async () => {
+  it('refuses to start on a corrupt state file', async () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(path.join(dataDir, 'marketing'), { recursive: true });
-    writeFileSync(path.join(dataDir, 'marketing', 'records.json'), '{ not json');
+    writeFileSync(path.join(dataDir, 'marketing', 'state.sqlite'), 'not a database, just text long enough to be read as a header');
+    await expect(startMarketingEmulator({ port: 0, dataDir })).rejects.toThrow(/not a database/);
+  });
+
+  it('imports a records.json written before SQLite once, and refuses a corrupt one', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const file = path.join(dataDir, 'marketing', 'records.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, '{ not json');
     await expect(startMarketingEmulator({ port: 0, dataDir })).rejects.toThrow(/not valid JSON/);
+
+    const donor = await startMarketingEmulator({ port: 0, dataDir: path.join(dataDir, 'donor') });
+    await postTo(donor.url, SUBSCRIBE, subscription());
+    await postTo(donor.url, EVENTS, event());
+    const recorded = await recordsOf(donor);
+    await donor.stop();
+    writeFileSync(file, JSON.stringify({ version: 1, ...recorded }));
+    const running = await startMarketingEmulator({ port: 0, dataDir });
+    try {
+      expect(await recordsOf(running)).toEqual(recorded);
+      expect(existsSync(file)).toBe(false);
+      expect(existsSync(`${file}.imported`)).toBe(true);
+      // The imported event still counts for idempotency.
+      await postTo(running.url, EVENTS, event());
+      expect((await recordsOf(running)).events).toHaveLength(1);
+    } finally {
+      await running.stop();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { storefrontDatabaseFile } from '../../emulators/storefront-api';
 import { startHarness, type Harness } from '../fixtures/storefront/harness';
 
 const CART = `fragment C on Cart {
@@ -278,9 +278,9 @@ describe('storefront API emulator: carts', () => {
     const cart = (await createCart({ note: 'persist me', lines: [{ merchandiseId: variant(9101), quantity: 2 }] })).cart!;
     const dataDir = sf.dataDir;
     await sf.stop(true);
-    const file = path.join(dataDir, 'storefront', 'carts.json');
-    expect(existsSync(file)).toBe(true);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveLength(1);
+    const db = new DatabaseSync(storefrontDatabaseFile(dataDir), { readOnly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM carts').get()).toEqual({ n: 1 });
+    db.close();
     sf = await startHarness({ dataDir });
     const read = (await sf.gql<{ cart: CartFields | null }>(GET, { id: cart.id })).body.data!.cart!;
     expect(read).toMatchObject({ note: 'persist me', totalQuantity: 2, cost: { totalAmount: { amount: '90.0' } } });

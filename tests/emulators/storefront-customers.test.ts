@@ -4,9 +4,8 @@
  * changes, orders, carts linked to a customer, and the checkout's pre-filled form. The fixture
  * seed (tests/fixtures/storefront/customers.json) has Ada and Grace with two past orders each.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { listOrders } from '../../emulators/storefront-api';
+import { DatabaseSync } from 'node:sqlite';
+import { listOrders, storefrontDatabaseFile } from '../../emulators/storefront-api';
 import { startHarness, type Harness } from '../fixtures/storefront/harness';
 
 const SHOP_URL = 'http://shop.test';
@@ -155,15 +154,17 @@ async function addAddress(token: string, address: Record<string, unknown>): Prom
   return data.customerAddressCreate;
 }
 
-/** Edit the persisted customer state between two runs (stands in for time passing). */
-async function editCustomersFile(
-  edit: (state: { customers: { email: string; reset: { expiresAt: string } | null; activation: { expiresAt: string } | null }[] }) => void,
+/** Edit the persisted customers between two runs (stands in for time passing). */
+async function editCustomers(
+  edit: (customers: { email: string; reset: { expiresAt: string } | null; activation: { expiresAt: string } | null }[]) => void,
 ) {
   await sf.stop(true);
-  const file = path.join(sf.dataDir, 'storefront', 'customers.json');
-  const state = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof edit>[0];
-  edit(state);
-  writeFileSync(file, JSON.stringify(state));
+  const db = new DatabaseSync(storefrontDatabaseFile(sf.dataDir));
+  const rows = db.prepare('SELECT id, data FROM customers').all();
+  const customers = rows.map((row) => JSON.parse(String(row.data)) as Parameters<typeof edit>[0][number]);
+  edit(customers);
+  customers.forEach((customer, i) => db.prepare('UPDATE customers SET data = ? WHERE id = ?').run(JSON.stringify(customer), rows[i].id));
+  db.close();
   sf = await startHarness({ shopUrl: SHOP_URL, dataDir: sf.dataDir });
 }
 
@@ -446,8 +447,8 @@ describe('registration and activation', () => {
         { code: 'TOKEN_INVALID', field: ['activationUrl'], message: 'This activation link is invalid, was already used or has expired' },
       ]);
     }
-    await editCustomersFile((state) => {
-      state.customers.find((c) => c.email === 'lise@example.com')!.activation!.expiresAt = '2026-01-01T00:00:00Z';
+    await editCustomers((customers) => {
+      customers.find((c) => c.email === 'lise@example.com')!.activation!.expiresAt = '2026-01-01T00:00:00Z';
     });
     expect((await activate(url, 'fission-1939')).customerUserErrors[0].code).toBe('TOKEN_INVALID');
   });
@@ -811,8 +812,8 @@ describe('password recovery', () => {
   it('refuses a reset link after 24 hours', async () => {
     await recover(GRACE.email);
     const url = carried((await latestMail(GRACE.email)).link, 'resetUrl');
-    await editCustomersFile((state) => {
-      state.customers.find((c) => c.email === GRACE.email)!.reset!.expiresAt = new Date(Date.now() - 1000).toISOString();
+    await editCustomers((customers) => {
+      customers.find((c) => c.email === GRACE.email)!.reset!.expiresAt = new Date(Date.now() - 1000).toISOString();
     });
     expect((await resetByUrl(url, 'new-password-1')).customerUserErrors[0]).toMatchObject({ code: 'TOKEN_INVALID', field: ['resetUrl'] });
     expect((await signIn(GRACE)).customerUserErrors).toEqual([]);
@@ -984,12 +985,16 @@ describe('carts and checkout for a signed-in customer', () => {
 
   it('keeps reading orders written before customer accounts existed', async () => {
     await sf.stop(true);
-    const file = path.join(sf.dataDir, 'storefront', 'orders.json');
-    const orders = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];
+    const db = new DatabaseSync(storefrontDatabaseFile(sf.dataDir));
+    const first = JSON.parse(String(db.prepare('SELECT data FROM orders ORDER BY order_number LIMIT 1').get()!.data)) as Record<string, unknown>;
     // An order as the checkout wrote it before customer accounts: no customerId, no seeded flag, the cart's token.
-    const { customerId: _customerId, seeded: _seeded, ...old } = orders[0];
+    const { customerId: _customerId, seeded: _seeded, ...old } = first;
     const legacy = { ...old, name: '#1005', orderNumber: 1005, id: 'gid://shopify/Order/1005', token: 'legacy', customerAccessToken: null };
-    writeFileSync(file, JSON.stringify([...orders, legacy]));
+    db.prepare('INSERT INTO orders (order_number, token, customer_id, seeded, data) VALUES (1005, ?, NULL, 0, ?)').run(
+      'legacy',
+      JSON.stringify(legacy),
+    );
+    db.close();
     sf = await startHarness({ shopUrl: SHOP_URL, dataDir: sf.dataDir });
     const t = await tokenOf(ADA);
     const data = await gql<{ customer: { numberOfOrders: string } }>(`query($t: String!) { customer(customerAccessToken: $t) { numberOfOrders } }`, {
