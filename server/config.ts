@@ -185,6 +185,8 @@ export type LocalUpstreams = {
     dataset: string;
     /** 'YYYY-MM-DD'. */
     apiVersion: string;
+    /** The run's read token: drafts (a preview request) need it, as on Sanity. */
+    readToken: string;
     /** Image URL builder base. */
     imageOrigin: string;
   };
@@ -470,7 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
         projectId: content.projectId,
         dataset: content.dataset,
         apiVersion: content.apiVersion,
-        token: null,
+        token: content.readToken,
         apiHost: trimSlash(content.apiHost),
         useCdn: false,
         // A base URL, possibly with a path (the shop's /__local/content proxy).

@@ -221,7 +221,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await menu.waitFor({ state: 'visible' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
     // Focus starts on the first link and Tab never leaves the toggle and the menu.
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Shop Flowers');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Shop Flowers', undefined, { timeout: 5_000 });
     const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest('.mobile-nav')));
     const count = await menu.getByRole('link').count();
     for (let i = 0; i < count + 2; i += 1) {
@@ -234,7 +234,8 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     }
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
-    await expect(page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).resolves.toBe(true);
+    // Focus returns in an effect cleanup, which Preact runs after the next frame.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('menu-toggle'), undefined, { timeout: 5_000 });
 
     // A link in the menu navigates and the menu closes (spec §2: closes on every route change).
     await toggle.click();

@@ -40,7 +40,8 @@ async function createCart(h: Harness, input: Record<string, unknown> = {}) {
 const readCart = async (h: Harness, id: string) => (await h.gql<{ cart: Cart | null }>(GET, { id })).body.data!.cart;
 
 async function storedCarts(h: Harness): Promise<number> {
-  return ((await (await fetch(`${h.emulator.url}/__emulator/carts`)).json()) as { count: number }).count;
+  const res = await fetch(`${h.emulator.url}/__emulator/carts`, { headers: { 'x-emulator-token': h.emulator.debugToken } });
+  return ((await res.json()) as { count: number }).count;
 }
 
 describe('storefront emulator state in SQLite', () => {

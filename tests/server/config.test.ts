@@ -12,6 +12,7 @@ const UPSTREAMS: LocalUpstreams = {
     apiHost: 'http://127.0.0.1:2',
     projectId: 'given-project',
     dataset: 'given-dataset',
+    readToken: 'given-read-token',
     apiVersion: '2024-01-02',
     imageOrigin: 'http://127.0.0.1:22',
   },
@@ -42,7 +43,7 @@ test('local mode by default, using exactly the connection settings it is given',
     apiVersion: '2024-01-02',
     imageOrigin: 'http://127.0.0.1:22',
     useCdn: false,
-    token: null,
+    token: 'given-read-token',
   });
   expect(c.marketing).toMatchObject({ apiUrl: 'http://127.0.0.1:4', privateKey: 'given-private-key' });
   expect(c.analytics).toEqual({

@@ -53,7 +53,8 @@ test('a new crop of a card image shows in the next render after the webhook', as
   const crop = { _type: 'sanity.imageCrop', top: 0.2, bottom: 0, left: 0, right: 0 };
   const mutated = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // An editor's write carries the project's token (the run's read token, in the emulator).
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.emulators.connection.content.readToken}` },
     body: JSON.stringify({ mutations: [{ patch: { id: CARD_ID, set: { 'thumbnailImage.crop': crop } } }] }),
   });
   expect(mutated.status).toBe(200);
