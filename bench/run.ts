@@ -131,6 +131,8 @@ async function startShop(port: number, env: Record<string, string> = {}): Promis
       CUSTOMER_ACCOUNT_EMULATOR_PORT: String(port + 5),
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
       DATA_DIR: dataDir,
+      // A production process runs the emulators only when asked (docs/decisions/0020).
+      SHOP_MODE: 'local',
       LOG_LEVEL: 'warn',
       // One client asking thousands of pages a second: the pages rate limit is not what is measured.
       RATE_LIMIT_PAGES: '9999999/60',
@@ -138,8 +140,12 @@ async function startShop(port: number, env: Record<string, string> = {}): Promis
     },
   });
   const stop = async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    // A shop that already exited (e.g. refused its configuration) has nothing left to wait for.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -6,8 +6,9 @@
  * so the number of series stays bounded whatever paths clients ask for.
  */
 import type { Request, RequestHandler } from 'express';
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { STATUS_HEADER } from '../page-cache';
+import { matchRoutesCached } from '../render/route-match';
 import { httpRequestDuration, pageCacheRequests } from './registry';
 
 const CACHE_RESULTS = new Set(['HIT', 'STALE', 'MISS', 'BYPASS']);
@@ -17,7 +18,7 @@ function routeLabel(req: Request, routes: RouteObject[]): string {
   if (req.route) return `${req.baseUrl}${String((req.route as { path: string }).path)}`;
   if (req.path.startsWith('/assets/')) return '/assets/*';
   if (req.path.startsWith('/__payload/')) return '/__payload/:routeId';
-  const matches = matchRoutes(routes, req.path);
+  const matches = matchRoutesCached(routes, req.path);
   const id = matches?.at(-1)?.route.id;
   return id ? `page:${id}` : 'unmatched';
 }

@@ -14,7 +14,8 @@
  * page or payload has `lists` (the home page, lists, collections, editorial and the root
  * payload, any of which may show any product). Webhooks purge by tag (purge-rules.ts).
  */
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { matchRoutesCached } from '../render/route-match';
 import { PERSONAL_ROUTES } from '../loaders';
 
 export type Classification = { kind: 'page' | 'payload'; tags: string[] } | { kind: 'bypass'; reason: 'method' | 'path' | 'personal' | 'cookie' };
@@ -48,7 +49,7 @@ export function createClassifier(routes: RouteObject[]): (method: string, url: U
       const handle = url.searchParams.get('handle');
       return { kind: 'payload', tags: tagsFor(routeId === 'product' ? handle : null) };
     }
-    const matches = matchRoutes(routes, url.pathname) ?? [];
+    const matches = matchRoutesCached(routes, url.pathname) ?? [];
     if (matches.some((m) => PERSONAL_ROUTES.has(m.route.id as never))) return { kind: 'bypass', reason: 'personal' };
     const product = matches.find((m) => m.route.id === 'product');
     return { kind: 'page', tags: tagsFor(product ? (product.params.handle ?? null) : null) };

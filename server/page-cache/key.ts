@@ -1,6 +1,6 @@
 /**
- * Page cache keys (docs/architecture.md §8 "Origin page cache"): one entry per build id and
- * normalised URL. GET and HEAD share an entry (a HEAD answer is the GET answer without a body).
+ * Page cache keys (docs/architecture.md §8 "Origin page cache"): one entry per build id, site
+ * origin and normalised URL. GET and HEAD share an entry (a HEAD answer is the GET answer without a body).
  * The query is normalised (parameters sorted by name, then value; encoded the one way
  * URLSearchParams encodes), so `?b=2&a=1` and `?a=1&b=2` are one entry; the fragment never
  * reaches the server.
@@ -13,7 +13,12 @@ export function normalisedPath(url: URL): string {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
-/** The store key of a page: `page:{buildId}:GET:{normalised path and query}`. */
+/**
+ * The store key of a page: `page:{buildId}:{site origin}:GET:{normalised path and query}`. The
+ * origin (config.siteUrl's, never the Host header) keeps two shops sharing one Redis (staging and
+ * production, or two local runs) from serving each other's pages, whose links and image URLs
+ * are absolute.
+ */
 export function pageKey(buildId: string, url: URL): string {
-  return `page:${buildId}:GET:${normalisedPath(url)}`;
+  return `page:${buildId}:${url.origin}:GET:${normalisedPath(url)}`;
 }

@@ -10,9 +10,11 @@
  * per render of a given page, measured first with a render that bypasses the cache), and the
  * payload of a product reads `storefront:product:{handle}`; the test's data cache counts reads.
  */
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type pino from 'pino';
 import { MemoryCache, RedisCache } from '../../server/cache';
+import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
 import { startTestApp, type TestApp } from './support/app';
 
 const HANDLE = 'bodega-bunch';
@@ -232,5 +234,24 @@ test('PAGE_CACHE=off renders every request', async () => {
     expect(settingsReads(off)).toBe(2 * per);
   } finally {
     await off.stop();
+  }
+});
+
+(serviceAvailable('redis') ? test : test.skip)('two shops sharing one Redis never serve each other pages (their links are absolute)', async () => {
+  const keyPrefix = `test:${randomUUID()}:`;
+  const shared = (log: pino.Logger) => new RedisCache(log, { url: REDIS_TEST_URL, commandTimeoutMs: REDIS_TEST_COMMAND_TIMEOUT_MS, keyPrefix });
+  const staging = await startTestApp({ env: { ...ON, SITE_URL: 'http://staging.shop.test' }, cache: shared });
+  const production = await startTestApp({ env: { ...ON, SITE_URL: 'http://www.shop.test' }, cache: shared });
+  try {
+    expect((await get(staging, '/journal')).headers['x-page-cache']).toBe('MISS');
+    await staging.app.locals.pageCache!.whenIdle();
+    expect((await get(staging, '/journal')).headers['x-page-cache']).toBe('HIT');
+    const other = await get(production, '/journal');
+    expect(other.headers['x-page-cache']).toBe('MISS');
+    expect(other.text).toContain('http://www.shop.test');
+    expect(other.text).not.toContain('staging.shop.test');
+  } finally {
+    await staging.stop();
+    await production.stop();
   }
 });
