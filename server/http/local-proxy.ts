@@ -7,7 +7,8 @@
  * root-relative ones (a redirect's `Location`, `href`/`src`/`action` in their small HTML pages)
  * get the `/__local/{emulator}` prefix here, as nginx's proxy_redirect and sub_filter would.
  *
- * Emulators: `storefront` (product images, the checkout, the mail inbox), `content` (images),
+ * Emulators (BROWSER_PATHS): `storefront` (product images, the checkout, the mail inbox; not its
+ * GraphQL API), `content` (images only, never its query API),
  * `marketing` (Klaviyo's client events), `customer-account` (sign-in pages). Their debug
  * endpoints stay refused (401 from the emulator), except the mail inbox page, which the shop
  * shows in local mode: for `GET /__local/storefront/__emulator/inbox` the proxy adds the run's
@@ -18,6 +19,20 @@ import type { Request, RequestHandler, Response } from 'express';
 
 /** The proxied emulators' loopback base URLs (no trailing slash), by their path segment. */
 export type LocalProxyTargets = Record<'storefront' | 'content' | 'marketing' | 'customer-account', string>;
+
+/**
+ * What the browser may reach of each emulator through the shop. The content lake's query API
+ * (GROQ over every published document, including the product cards' unlock passwords) and the
+ * Storefront GraphQL endpoint are the shop server's to call, never the browser's: only the
+ * content lake's images and the Storefront emulator's pages (checkout, order status, inbox,
+ * images) pass.
+ */
+const BROWSER_PATHS: Record<keyof LocalProxyTargets, RegExp> = {
+  storefront: /^\/(?!api\/)/,
+  content: /^\/images\//,
+  marketing: /^\//,
+  'customer-account': /^\//,
+};
 
 /** The path prefix the proxy is mounted at. */
 export const LOCAL_PROXY_PREFIX = '/__local';
@@ -61,6 +76,10 @@ export function localEmulatorProxy(targets: LocalProxyTargets, debugToken: strin
       return;
     }
     const target = new URL(match[2] ?? '/', base);
+    if (!BROWSER_PATHS[match[1] as keyof LocalProxyTargets].test(target.pathname)) {
+      res.status(404).type('text/plain').send('Not served to the browser');
+      return;
+    }
     const headers = forwardable(req.headers);
     if (match[1] === 'storefront' && req.method === 'GET' && target.pathname === '/__emulator/inbox') headers['x-emulator-token'] = debugToken;
     const prefix = `${req.baseUrl}/${match[1]}`;

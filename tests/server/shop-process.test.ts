@@ -138,6 +138,11 @@ test('local mode: the emulators run in a child process on loopback, reachable fo
     // …but the other debug endpoints stay closed, through the shop and directly.
     expect((await fetch(`${shopUrl}/__local/storefront/__emulator/orders`)).status).toBe(401);
     expect((await fetch(`${emulators['storefront-api']}/__emulator/orders`)).status).toBe(401);
+    // The APIs are the shop server's to call: no GROQ over the whole dataset (the cards' unlock
+    // passwords) and no Storefront GraphQL from the browser through the proxy.
+    const groq = encodeURIComponent('*[_type == "productCard" && defined(password.password)].password.password');
+    expect((await fetch(`${shopUrl}/__local/content/v2025-02-19/data/query/production?query=${groq}`)).status).toBe(404);
+    expect((await fetch(`${shopUrl}/__local/storefront/api/2026-04/graphql.json`, { method: 'POST', body: '{}' })).status).toBe(404);
   } finally {
     shop.child.kill('SIGTERM');
   }
