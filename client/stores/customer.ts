@@ -27,6 +27,8 @@ export class CustomerStore {
   /** The (customer id, cart id) pair last sent as buyer identity. */
   private linkedPair: string | null = null;
   private stopLinking: IReactionDisposer | null = null;
+  /** The buyer identity request in flight, which signing out waits for (see signOut). */
+  private linking: Promise<unknown> | null = null;
 
   constructor(
     /** The network edge, also what the account pages call (tests pass a fake). */
@@ -35,8 +37,9 @@ export class CustomerStore {
     /** Whether the session hint cookie is set (browser); never on the server. */
     private readonly hasSession: () => boolean = () => false,
   ) {
-    makeAutoObservable<CustomerStore, 'pending' | 'linkedPair' | 'stopLinking' | 'cart' | 'hasSession'>(this, {
+    makeAutoObservable<CustomerStore, 'pending' | 'linkedPair' | 'stopLinking' | 'linking' | 'cart' | 'hasSession'>(this, {
       pending: false,
+      linking: false,
       linkedPair: false,
       stopLinking: false,
       api: false,
@@ -77,6 +80,9 @@ export class CustomerStore {
    * stays (the session may well still exist) and the message is the server's.
    */
   async signOut(): Promise<ApiResult<{ redirectTo: string }>> {
+    // A buyer identity still in flight carries the token being deleted: let it land first, or
+    // the platform refuses it halfway (the customer was read, then the token is gone).
+    await this.linking?.catch(() => undefined);
     const result = await this.api.logout();
     runInAction(() => {
       if (result.isError) {
@@ -109,7 +115,7 @@ export class CustomerStore {
         const pair = `${customerId} ${cartId}`;
         if (pair === this.linkedPair) return;
         this.linkedPair = pair;
-        void this.cart.applyServerChange(cartId, (id) => this.api.updateBuyerIdentity({ cartId: id }));
+        this.linking = this.cart.applyServerChange(cartId, (id) => this.api.updateBuyerIdentity({ cartId: id }));
       },
       { fireImmediately: true, equals: (a, b) => a[0] === b[0] && a[1] === b[1] },
     );
