@@ -12,6 +12,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { createCache } from './cache';
+import { cacheNamespace } from './cache/namespace';
 import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type Config } from './config';
 import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
 import { startLocalEmulators, LocalEmulatorsError, type LocalEmulators } from './local-emulators';
@@ -75,7 +76,8 @@ async function main() {
   const log = createLogger(config.logLevel);
   logStartupMode(log, config.mode, process.env.NODE_ENV);
   const manifest = loadClientManifest(config.clientDistDir);
-  const cache = createCache(config.redisUrl, log);
+  // One namespace per shop (server/cache/namespace.ts): its instances share it, other shops on the same Redis do not.
+  const cache = createCache(config.redisUrl, log, { keyPrefix: cacheNamespace(config) });
   // Sign-ups stored by an earlier process (or another instance, through Redis) are delivered too.
   const outbox = createSignUpOutbox(config, log);
   outbox.start();
