@@ -80,13 +80,17 @@ export class CustomerStore {
    * stays (the session may well still exist) and the message is the server's.
    */
   async signOut(): Promise<ApiResult<{ redirectTo: string }>> {
-    // A buyer identity still in flight carries the token being deleted: let it land first, or
-    // the platform refuses it halfway (the customer was read, then the token is gone).
+    // No new buyer identity from here on, and one still in flight lands first: each carries the
+    // token being deleted, which the server would refuse halfway (401/422 in the console).
+    this.stopLinking?.();
+    this.stopLinking = null;
     await this.linking?.catch(() => undefined);
     const result = await this.api.logout();
     runInAction(() => {
       if (result.isError) {
         this.message = result.message;
+        // Still signed in: keep linking the cart to the customer.
+        this.linkBuyerIdentity();
         return;
       }
       this.customer = null;
