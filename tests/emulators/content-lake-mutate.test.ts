@@ -4,9 +4,10 @@
  * changes nothing, and with a token a mutation needs it.
  */
 import path from 'node:path';
-import { createClient, type SanityClient } from '@sanity/client';
+import type { SanityClient } from '@sanity/client';
 import { startContentLakeEmulator } from '../../emulators/content-lake';
 import type { RunningEmulator } from '../../emulators/shared/server';
+import { contentLakeClient } from './support/content-client';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'content-lake');
 const TOKEN = 'write-token';
@@ -14,16 +15,7 @@ const TOKEN = 'write-token';
 let open: RunningEmulator;
 let secured: RunningEmulator;
 
-const clientFor = (server: RunningEmulator, token?: string): SanityClient =>
-  createClient({
-    projectId: 'gramercy',
-    dataset: 'production',
-    apiVersion: '2025-02-19',
-    apiHost: server.url,
-    useProjectHostname: false,
-    useCdn: false,
-    token,
-  });
+const clientFor = (server: RunningEmulator, token?: string): SanityClient => contentLakeClient(server, { token });
 
 beforeAll(async () => {
   open = await startContentLakeEmulator({ port: 0, contentDir: FIXTURE });

@@ -4,9 +4,10 @@
  * with a draft, a draft-only page, one image asset).
  */
 import path from 'node:path';
-import { ClientError, createClient, type SanityClient } from '@sanity/client';
+import { ClientError } from '@sanity/client';
 import { startContentLakeEmulator } from '../../emulators/content-lake';
 import type { RunningEmulator } from '../../emulators/shared/server';
+import { contentLakeClient } from './support/content-client';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'content-lake');
 const TOKEN = 'preview-token';
@@ -15,16 +16,7 @@ let emulator: RunningEmulator;
 let secured: RunningEmulator;
 let requests: { method: string; path: string }[];
 
-const clientFor = (server: RunningEmulator, extra: Parameters<typeof createClient>[0] = {}): SanityClient =>
-  createClient({
-    projectId: 'gramercy',
-    dataset: 'production',
-    apiVersion: '2025-02-19',
-    apiHost: server.url,
-    useProjectHostname: false,
-    useCdn: false,
-    ...extra,
-  });
+const clientFor = contentLakeClient;
 
 beforeAll(async () => {
   requests = [];
