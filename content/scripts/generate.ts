@@ -1,6 +1,7 @@
 /**
  * Deterministic generator of the seeded dataset: writes `catalogue.json`, `online-store.json`,
- * `dataset.ndjson` and `images/*.svg` (see content/FORMAT.md). Same bytes on every run.
+ * `delivery.json`, `checkout.json`, `dataset.ndjson` and `images/*.svg` (see content/FORMAT.md).
+ * Same bytes on every run.
  *
  *   npx tsx content/scripts/generate.ts [outDir]     (default: the content/ folder)
  */
@@ -8,7 +9,9 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { renderArtwork } from './artwork';
 import { buildCatalogue, type ImageJob } from './catalogue';
+import { CHECKOUT } from './data/checkout';
 import { COLLECTIONS, SHOP } from './data/collections';
+import { DELIVERY } from './data/delivery';
 import { ONLINE_STORE } from './data/online-store';
 import { PRODUCTS } from './data/products';
 import { buildDataset } from './dataset';
@@ -30,6 +33,8 @@ export async function generate(outDir: string): Promise<void> {
   for (const [file, svg] of svgs) writeFileSync(join(imagesDir, `${file}.svg`), svg);
   writeFileSync(join(outDir, 'catalogue.json'), `${JSON.stringify(catalogue, null, 2)}\n`);
   writeFileSync(join(outDir, 'online-store.json'), `${JSON.stringify(ONLINE_STORE, null, 2)}\n`);
+  writeFileSync(join(outDir, 'delivery.json'), `${JSON.stringify(DELIVERY, null, 2)}\n`);
+  writeFileSync(join(outDir, 'checkout.json'), `${JSON.stringify(CHECKOUT, null, 2)}\n`);
   writeFileSync(join(outDir, 'dataset.ndjson'), documents.map((d) => JSON.stringify(d)).join('\n') + '\n');
 }
 

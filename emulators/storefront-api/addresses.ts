@@ -93,6 +93,17 @@ export function applyAddressInput(
   base: AddressFields | null,
   input: MailingAddressInput,
 ): { address: AddressFields } | { problems: AddressProblem[] } {
+  const { address, problems } = checkAddressInput(base, input);
+  return problems.length ? { problems } : { address };
+}
+
+/**
+ * applyAddressInput's merge and checks, answering the merged address even when it has problems
+ * (at most one per field): a province that is not a US state keeps `province` as given with a
+ * null `provinceCode`, an unparsable phone stays as typed. Cart delivery addresses (cart-delivery.ts)
+ * store such an address unless STRICT validation was asked for.
+ */
+export function checkAddressInput(base: AddressFields | null, input: MailingAddressInput): { address: AddressFields; problems: AddressProblem[] } {
   const raw: Record<string, string | null> = {};
   const problems: AddressProblem[] = [];
   for (const key of Object.keys(LABEL) as (keyof MailingAddressInput)[]) {
@@ -133,8 +144,7 @@ export function applyAddressInput(
     if (phone) address.phone = phone;
     else problems.push({ field: 'phone', code: 'INVALID', message: 'Phone is invalid' });
   }
-  const unique = problems.filter((p, i) => problems.findIndex((q) => q.field === p.field) === i);
-  return unique.length ? { problems: unique } : { address };
+  return { address, problems: problems.filter((p, i) => problems.findIndex((q) => q.field === p.field) === i) };
 }
 
 const fullName = (a: AddressFields) => [a.firstName, a.lastName].filter(Boolean).join(' ') || null;

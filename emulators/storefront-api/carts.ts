@@ -19,6 +19,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseJson, transaction, type Database } from '../shared/sqlite';
+import type { StoredDeliveryAddress, StoredDeliverySelection } from './cart-delivery';
+import type { StoredMetafield } from './cart-metafields';
 import type { Catalogue, SellingPlanModel, VariantModel } from './catalogue';
 import { gid, numericIdOf, parseGid } from './ids';
 import type { Inventory } from './inventory';
@@ -50,6 +52,16 @@ export type StoredCart = {
   buyerIdentity: BuyerIdentity;
   lines: StoredLine[];
   completedAt: string | null;
+  /** Selectable delivery addresses (cart-delivery.ts); absent in carts stored before them. */
+  deliveryAddresses?: StoredDeliveryAddress[];
+  /** The chosen option per delivery group (cart-delivery.ts); absent until one is chosen. */
+  selectedDeliveryOptions?: StoredDeliverySelection[];
+  /** Cart metafields (cart-metafields.ts); absent until one is set. */
+  metafields?: StoredMetafield[];
+  /** Discount codes as entered (discounts.ts); absent on carts stored before codes existed. */
+  discountCodes?: string[];
+  /** Applied gift cards' codes (gift-cards.ts), in the order entered; absent on older carts. */
+  giftCardCodes?: string[];
 };
 
 export type CartUserError = { code: string; field: string[] | null; message: string };
@@ -74,6 +86,8 @@ export type CartInput = {
   attributes?: Attribute[] | null;
   note?: string | null;
   buyerIdentity?: Partial<BuyerIdentity> | null;
+  discountCodes?: string[] | null;
+  giftCardCodes?: string[] | null;
 };
 
 /** Shopify's limit on lines in one cart (CART_TOO_LARGE beyond it). */
@@ -172,7 +186,11 @@ export class CartStore {
     return line.sellingPlanId == null ? null : (this.catalogue.sellingPlanById.get(line.sellingPlanId) ?? null);
   }
 
-  create(input: CartInput, country: string | null): CartResult {
+  /**
+   * cartCreate: a new cart with `input`'s lines, then `extend` (delivery addresses, metafields)
+   * applied to it; any user error stores nothing and answers no cart.
+   */
+  create(input: CartInput, country: string | null, extend?: (cart: StoredCart) => CartResult): CartResult {
     const time = this.now();
     const cart: StoredCart = {
       token: token(18),
@@ -189,8 +207,12 @@ export class CartStore {
       },
       lines: [],
       completedAt: null,
+      discountCodes: input.discountCodes ?? [],
+      giftCardCodes: input.giftCardCodes ?? [],
     };
-    const result = this.applyAdd(cart, input.lines ?? [], ['input', 'lines']);
+    const added = this.applyAdd(cart, input.lines ?? [], ['input', 'lines']);
+    const extended = !added.userErrors.length && extend ? extend(added.cart!) : null;
+    const result = extended ? { ...extended, warnings: [...added.warnings, ...extended.warnings] } : added;
     if (result.userErrors.length) return { ...result, cart: null };
     saveCart(this.db, result.cart!);
     return result;
@@ -269,6 +291,20 @@ export class CartStore {
     });
   }
 
+  /** Replaces the cart's discount codes (resolvers/cart-pricing.ts folds duplicates first). */
+  updateDiscountCodes(cartId: string, codes: string[]): CartResult {
+    return this.change(cartId, (draft) => {
+      draft.discountCodes = codes;
+    });
+  }
+
+  /** Replaces the cart's applied gift card codes (known cards only; resolvers/cart-pricing.ts checks). */
+  updateGiftCardCodes(cartId: string, codes: string[]): CartResult {
+    return this.change(cartId, (draft) => {
+      draft.giftCardCodes = codes;
+    });
+  }
+
   updateBuyerIdentity(cartId: string, identity: Partial<BuyerIdentity>): CartResult {
     return this.change(cartId, (draft) => {
       for (const key of ['countryCode', 'email', 'phone', 'customerAccessToken'] as const) {
@@ -290,7 +326,13 @@ export class CartStore {
     });
   }
 
-  private now(): string {
+  /** Run `fn` in one transaction of the carts' database (a change to several carts keeps all or none). */
+  atomically<T>(fn: () => T): T {
+    return transaction(this.db, fn);
+  }
+
+  /** The store's clock as an ISO time (what carts are stamped with). */
+  now(): string {
     return this.clock().toISOString();
   }
 
@@ -309,9 +351,11 @@ export class CartStore {
 
   /**
    * One cart mutation as one transaction: read the open cart, `apply` the change to it and keep
-   * the result only when there were no user errors (all-or-nothing, like Shopify).
+   * the result only when there were no user errors (all-or-nothing, like Shopify). Unknown,
+   * expired or completed carts answer INVALID "The specified cart does not exist." without
+   * calling `apply`.
    */
-  private mutate(cartId: string, apply: (cart: StoredCart) => CartResult): CartResult {
+  mutate(cartId: string, apply: (cart: StoredCart) => CartResult): CartResult {
     return transaction(this.db, () => {
       const cart = this.find(cartId);
       if (!cart) return invalidCart();

@@ -1,7 +1,10 @@
 /** What every resolver receives: the emulator's state and the request's `@inContext`. */
 import type { Catalogue } from './catalogue';
+import type { CartPricer } from './cart-cost';
 import type { CartStore } from './carts';
 import type { CustomerStore } from './customers';
+import type { DeliveryRate } from './delivery-rates';
+import type { GiftCardStore } from './gift-cards';
 import type { Inventory } from './inventory';
 import type { Mailbox } from './mail';
 import type { OnlineStore } from './online-store';
@@ -12,8 +15,13 @@ export type StorefrontContext = {
   /** Menus, pages, blogs, policies, brand, redirects (online-store.ts). */
   onlineStore: OnlineStore;
   carts: CartStore;
+  /** Cart costs: discounts, tax estimates, gift card payments (cart-cost.ts). */
+  pricing: CartPricer;
+  giftCards: GiftCardStore;
   inventory: Inventory;
   customers: CustomerStore;
+  /** The shop's delivery rates (`{contentDir}/delivery.json`, delivery-rates.ts). */
+  deliveryRates: DeliveryRate[];
   orders: OrderStore;
   /** Where activation and reset mail is kept. */
   mailbox: Mailbox;

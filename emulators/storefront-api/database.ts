@@ -1,7 +1,7 @@
 /**
  * The Storefront emulator's SQLite file, `{dataDir}/storefront/state.sqlite` (../shared/sqlite.ts:
- * WAL, schema by user_version): carts, orders, customers (with the id counters) and the mail
- * inbox, one table each, each record one JSON document beside the columns it is looked up by.
+ * WAL, schema by user_version): carts, orders, customers (with the id counters), the mail
+ * inbox and gift card balances, one table each, each record one JSON document beside the columns it is looked up by.
  *
  * A data dir from before this file (carts.json, orders.json, customers.json, mail.json under
  * `{dataDir}/storefront/`) is imported once, into an empty database, and the files renamed to
@@ -14,11 +14,12 @@ import { importLegacyJson } from '../shared/legacy-json';
 import { openDatabase, type Database } from '../shared/sqlite';
 import { CARTS_SCHEMA, saveCart, type StoredCart } from './carts';
 import { CUSTOMERS_SCHEMA, saveCustomer, type CustomersState } from './customers';
+import { GIFT_CARDS_SCHEMA } from './gift-cards';
 import { insertMail, MAIL_SCHEMA, type MailMessage } from './mail';
 import { insertOrder, ORDERS_SCHEMA, ordersIn, type StoredOrder } from './orders';
 
 /** Schema versions, oldest first (append a migration; never edit a shipped one). */
-const MIGRATIONS = [[CARTS_SCHEMA, ORDERS_SCHEMA, CUSTOMERS_SCHEMA, MAIL_SCHEMA].join('\n')];
+const MIGRATIONS = [[CARTS_SCHEMA, ORDERS_SCHEMA, CUSTOMERS_SCHEMA, MAIL_SCHEMA].join('\n'), GIFT_CARDS_SCHEMA];
 
 /** Where the Storefront emulator keeps its state under `dataDir`. */
 export const storefrontDatabaseFile = (dataDir: string) => path.join(dataDir, 'storefront', 'state.sqlite');

@@ -10,24 +10,30 @@
  * State lives in `{dataDir}/storefront/state.sqlite` (database.ts); carts expire 10 days after
  * their last update (carts.ts) and are pruned every `cartPruneIntervalMs` and when read.
  *
- * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/online-store.json` is invalid, `{contentDir}/customers.json` is
+ * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/online-store.json`,
+ *   `{contentDir}/delivery.json` or `{contentDir}/checkout.json` is invalid, `{contentDir}/customers.json` is
  *   invalid, or the state database (or a legacy JSON state file to import) is corrupt.
  */
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { loadCatalogue } from './catalogue';
+import { CartPricer, countryOnly } from './cart-cost';
+import { deliveryTaxPlace, selectedDeliveryCostCents } from './cart-delivery';
 import { CartStore } from './carts';
+import { loadCheckoutRules } from './checkout-seed';
 import { checkoutRouter } from './checkout/routes';
 import type { StorefrontContext } from './context';
 import { seedCustomers } from './customer-seed';
 import { CustomerStore } from './customers';
 import { openStorefrontDatabase } from './database';
+import { GiftCardStore } from './gift-cards';
 import { graphqlHandler, PRIVATE_TOKEN_HEADER, PUBLIC_TOKEN_HEADER } from './graphql-http';
 import { imageHandler } from './image-route';
 import { inboxRouter } from './inbox/routes';
 import { Inventory } from './inventory';
 import { Mailbox } from './mail';
+import { loadDeliveryRates } from './delivery-rates';
 import { loadOnlineStore } from './online-store';
 import { OrderStore } from './orders';
 import { buildExecutableSchema } from './resolvers';
@@ -78,13 +84,27 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const port = opts.port ?? DEFAULT_STOREFRONT_PORT;
   const catalogue = loadCatalogue(contentDir);
   const onlineStore = loadOnlineStore(contentDir);
+  const deliveryRates = loadDeliveryRates(contentDir);
+  const checkoutRules = loadCheckoutRules(contentDir);
   const inventory = new Inventory();
   const db = openStorefrontDatabase(dataDir);
   const carts = new CartStore(db, catalogue, inventory, { now: opts.now, ttlMs: opts.cartTtlMs });
-  const orders = new OrderStore(db, carts, inventory);
   const customers = new CustomerStore(db, { accessTokenTtlMs: opts.customerAccessTokenTtlMs });
+  const giftCards = new GiftCardStore(db);
+  const delivery = { carts, customers, deliveryRates };
+  const pricing = new CartPricer({
+    rules: checkoutRules,
+    giftCards,
+    carts,
+    now: opts.now ?? (() => new Date()),
+    deliveryCents: (cart) => selectedDeliveryCostCents(cart, delivery),
+    // Tax follows the selected delivery address; without one, the buyer's country as before.
+    destination: (cart) => deliveryTaxPlace(cart) ?? countryOnly(cart),
+  });
+  const orders = new OrderStore(db, carts, inventory, pricing, giftCards);
   const mailbox = new Mailbox(db);
   try {
+    giftCards.seed(checkoutRules.giftCards);
     await seedCustomers(contentDir, { customers, orders, catalogue });
   } catch (error) {
     db.close();
@@ -122,8 +142,11 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
         catalogue,
         onlineStore,
         carts,
+        pricing,
+        giftCards,
         inventory,
         customers,
+        deliveryRates,
         orders,
         mailbox,
         origin: site.origin,
@@ -133,7 +156,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     ),
   );
   app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));
-  app.use(checkoutRouter({ carts, orders, customers, shopName: catalogue.shop.name, shopUrl }));
+  app.use(checkoutRouter({ carts, orders, customers, deliveryRates, pricing, giftCards, shopName: catalogue.shop.name, shopUrl }));
   app.use(inboxRouter({ mailbox, shopName: catalogue.shop.name, shopUrl }));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ errors: 'Not Found' });

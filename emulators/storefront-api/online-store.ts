@@ -4,11 +4,10 @@
  * and turned into read-only models with GIDs. A content dir without the file has none of these
  * (every list empty, policies and brand null), which is also what a new Shopify shop answers.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { ImageModel } from './catalogue';
 import { gid } from './ids';
+import { readSeedFile } from './seed-file';
 
 const imageSeed = z.object({
   file: z.string().regex(/^[A-Za-z0-9_-]+$/),
@@ -243,9 +242,5 @@ export function buildOnlineStore(seed: OnlineStoreSeed): OnlineStore {
 
 /** Read and validate `{contentDir}/online-store.json` (empty when absent). @throws with zod's message when invalid. */
 export function loadOnlineStore(contentDir: string): OnlineStore {
-  const file = path.join(contentDir, 'online-store.json');
-  if (!existsSync(file)) return buildOnlineStore(onlineStoreSeed.parse({}));
-  const parsed = onlineStoreSeed.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file} is invalid:\n${z.prettifyError(parsed.error)}`);
-  return buildOnlineStore(parsed.data);
+  return buildOnlineStore(readSeedFile(contentDir, 'online-store.json', onlineStoreSeed));
 }

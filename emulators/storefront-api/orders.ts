@@ -4,13 +4,22 @@
  * the sale in the inventory, and numbers orders from #1001 like a new Shopify shop (each order
  * takes the number after the highest one so far).
  *
+ * An order keeps what the cart cost at checkout (cart-cost.ts): discount codes that applied, each
+ * line's discount allocations (line-level ones and its share of order-level ones), the shipping
+ * lines (the cart's selected delivery options), the estimated tax for the buyer's address (the
+ * shop's location for pickup), and the gift cards that paid, whose balances are debited in the
+ * same transaction that places the order. total = subtotal (after discounts) + shipping + tax.
+ *
  * Seeded past orders (customer-seed.ts) are numbered the same way but marked `seeded`: the
  * catalogue's stock counts are today's, so those sales were already taken off and are not
  * replayed into the inventory.
  */
 import { randomBytes } from 'node:crypto';
 import { parseJson, transaction, type Database } from '../shared/sqlite';
+import { discountsByCode, type CartCost, type CartPricer, type CheckoutCharge } from './cart-cost';
 import type { CartStore, StoredCart, StoredLine, Attribute } from './carts';
+import type { DiscountApplication } from './discounts';
+import { lastCharacters, type GiftCardStore } from './gift-cards';
 import { gid, numericIdOf } from './ids';
 import type { Inventory } from './inventory';
 import { money, type MoneyV2 } from './money';
@@ -22,6 +31,9 @@ export type CheckoutMethod = 'delivery' | 'pickup' | 'shipping';
 
 export type ShippingAddress = { name: string; address1: string; address2: string | null; city: string; province: string; zip: string; country: 'US' };
 
+/** A delivery option the order was placed with (the cart's selected option of one delivery group, cart-delivery.ts). */
+export type ShippingLine = { title: string; handle: string; code: string | null; deliveryMethodType: string; price: MoneyV2 };
+
 export type OrderLine = {
   title: string;
   quantity: number;
@@ -30,7 +42,20 @@ export type OrderLine = {
   attributes: Attribute[];
   unitPrice: MoneyV2;
   total: MoneyV2;
+  /** Discounts on this line: its line-level ones and its share of order-level ones. Absent on older orders. */
+  discountAllocations?: { code: string; amount: MoneyV2 }[];
+  /** `total` less `discountAllocations`. Absent on older orders (= total). */
+  discountedTotal?: MoneyV2;
 };
+
+/** A discount code that applied to an order, with the whole amount it took off. */
+export type OrderDiscount = { code: string; amount: MoneyV2; application: DiscountApplication };
+
+/** What the checkout charges an order besides its lines (OrderStore.place). */
+export type OrderCharge = CheckoutCharge & { shippingLines: ShippingLine[] };
+
+/** A gift card that paid part of an order. */
+export type OrderGiftCard = { id: number; lastCharacters: string; amountUsed: MoneyV2 };
 
 export type StoredOrder = {
   id: string;
@@ -46,8 +71,21 @@ export type StoredOrder = {
   lines: OrderLine[];
   attributes: Attribute[];
   note: string | null;
+  /** The lines after all discounts, before tax (Shopify's Order.subtotalPrice). */
   subtotal: MoneyV2;
+  /** The delivery options paid for, one per delivery group; absent in orders placed before delivery options existed. */
+  shippingLines?: ShippingLine[];
+  /** subtotal + the shipping lines' prices + tax: what the order costs, whatever paid it. */
   total: MoneyV2;
+  /** The following are absent on orders placed before discounts existed (read as none / 0). */
+  discounts?: OrderDiscount[];
+  /** The lines after their line-level discounts, before order-level ones (Order.currentSubtotalPrice). */
+  lineItemsSubtotal?: MoneyV2;
+  totalDiscounts?: MoneyV2;
+  totalTax?: MoneyV2;
+  giftCards?: OrderGiftCard[];
+  /** What was left to pay after gift cards. */
+  paymentDue?: MoneyV2;
   currencyCode: 'USD';
   financialStatus: 'PAID';
   fulfillmentStatus: 'UNFULFILLED';
@@ -108,6 +146,8 @@ export class OrderStore {
     private readonly db: Database,
     private readonly carts: CartStore,
     private readonly inventory: Inventory,
+    private readonly pricing: CartPricer,
+    private readonly giftCards: GiftCardStore,
   ) {
     for (const order of rows(db, 'WHERE seeded = 0')) {
       for (const line of order.lines) this.inventory.recordSale(numericIdOf(line.variant.id, 'ProductVariant') ?? -1, line.quantity);
@@ -149,12 +189,18 @@ export class OrderStore {
   }
 
   /**
-   * Turn `cart` into an order for `buyer`, linked to customer `customerId` (null for a guest), and
-   * complete the cart, in one transaction. Callers check `shortages` first.
-   * @throws when the cart is no longer open (nothing is written then)
+   * Turn `cart` into an order for `buyer`, linked to customer `customerId` (null for a guest),
+   * debit the gift cards that pay it and complete the cart, in one transaction. `charge` is what
+   * the checkout charges besides the lines: its shipping lines (their prices in `deliveryCents`)
+   * and the place tax is estimated for (the buyer's address, or the shop's for pickup). Callers
+   * check `shortages` first.
+   * @throws when the cart is no longer open or a gift card's balance dropped meanwhile (nothing is written then)
    */
-  place(cart: StoredCart, buyer: Buyer, customerId: number | null): StoredOrder {
+  place(cart: StoredCart, buyer: Buyer, customerId: number | null, charge: OrderCharge): StoredOrder {
     const order = transaction(this.db, () => {
+      // Priced inside the transaction: the gift card balances read are the ones debited.
+      const cost = this.pricing.price(cart, charge);
+      for (const { card, amountUsedCents } of cost.giftCards) if (amountUsedCents > 0) this.giftCards.debit(card.id, amountUsedCents);
       const placed = this.append({
         email: buyer.email,
         customerName: buyer.name,
@@ -165,7 +211,8 @@ export class OrderStore {
         note: cart.note,
         customerId,
         cartToken: cart.token,
-        ...this.priced(cart.lines),
+        ...costed(cost),
+        shippingLines: charge.shippingLines,
       });
       this.carts.complete(cart);
       return placed;
@@ -216,7 +263,7 @@ export class OrderStore {
     return order;
   }
 
-  /** Order lines and totals for cart-like lines, at today's catalogue prices. */
+  /** Order lines and totals for seeded cart-like lines, at today's catalogue prices (no discounts or tax). */
   private priced(cartLines: StoredLine[]): Pick<StoredOrder, 'lines' | 'subtotal' | 'total'> {
     let subtotal = 0;
     const lines = cartLines.map((line): OrderLine => {
@@ -236,4 +283,44 @@ export class OrderStore {
     });
     return { lines, subtotal: money(subtotal), total: money(subtotal) };
   }
+}
+
+/** An order's lines, discounts, tax and payments from the cart's cost at checkout. */
+function costed(
+  cost: CartCost,
+): Pick<
+  StoredOrder,
+  'lines' | 'subtotal' | 'total' | 'discounts' | 'lineItemsSubtotal' | 'totalDiscounts' | 'totalTax' | 'giftCards' | 'paymentDue'
+> {
+  // Codes do not combine (discounts.ts), so at most one order-level code takes each line's share.
+  const orderCode = cost.cartAllocations[0]?.code;
+  const lines = cost.lines.map((l): OrderLine => {
+    const orderShare = orderCode ? [{ code: orderCode, cents: l.orderShareCents }] : [];
+    const allocations = [...l.allocations.map((a) => ({ code: a.code, cents: a.amountCents })), ...orderShare].filter((a) => a.cents > 0);
+    return {
+      title: l.variant.product.title,
+      quantity: l.line.quantity,
+      variant: { id: l.variant.id, sku: l.variant.sku, title: l.variant.title },
+      sellingPlan: l.plan ? { id: l.plan.id, name: l.plan.name } : null,
+      attributes: l.line.attributes,
+      unitPrice: money(l.unitCents),
+      total: money(l.subtotalCents),
+      discountAllocations: allocations.map((a) => ({ code: a.code, amount: money(a.cents) })),
+      discountedTotal: money(l.totalCents - l.orderShareCents),
+    };
+  });
+  const discounts = discountsByCode(cost);
+  return {
+    lines,
+    subtotal: money(cost.subtotalCents - cost.orderDiscountCents),
+    total: money(cost.totalCents),
+    discounts: discounts.map((d) => ({ code: d.code, amount: money(d.cents), application: d.application })),
+    lineItemsSubtotal: money(cost.subtotalCents),
+    totalDiscounts: money(discounts.reduce((n, d) => n + d.cents, 0)),
+    totalTax: money(cost.taxCents ?? 0),
+    giftCards: cost.giftCards
+      .filter((g) => g.amountUsedCents > 0)
+      .map((g) => ({ id: g.card.id, lastCharacters: lastCharacters(g.card), amountUsed: money(g.amountUsedCents) })),
+    paymentDue: money(cost.dueCents),
+  };
 }

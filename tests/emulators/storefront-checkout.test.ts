@@ -1,5 +1,5 @@
 import { listOrders, type StoredOrder } from '../../emulators/storefront-api';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { postForm as post, startHarness, type Harness } from '../fixtures/storefront/harness';
 
 /** The fixture's customers.json seeds four past orders; checkouts continue after them. */
 const SEEDED_ORDERS = ['#1001', '#1002', '#1003', '#1004'];
@@ -27,14 +27,6 @@ async function cartWith(attributes: { key: string; value: string }[], note?: str
   expect(body.data!.cartCreate.userErrors).toEqual([]);
   return body.data!.cartCreate.cart;
 }
-
-const post = (url: string, fields: Record<string, string>) =>
-  fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
 
 const ADDRESS = {
   email: 'ada@example.com',
@@ -145,7 +137,9 @@ describe('checkout stand-in', () => {
       checkoutMethod: 'delivery',
       note: 'Leave with doorman',
       subtotal: { amount: '224.00', currencyCode: 'USD' },
-      total: { amount: '224.00' },
+      // New York: 8.875 % sales tax on 224.00 (19.88) is added.
+      totalTax: { amount: '19.88' },
+      total: { amount: '243.88' },
       shippingAddress: { address1: '12 E 20th St', address2: 'Apt 3', city: 'New York', province: 'NY', zip: '10003', country: 'US' },
       attributes: [
         { key: 'Checkout-Method', value: 'delivery' },

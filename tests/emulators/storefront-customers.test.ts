@@ -6,7 +6,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { listOrders, storefrontDatabaseFile } from '../../emulators/storefront-api';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { NEW_YORK_ADDRESS, postForm, startHarness, type Harness } from '../fixtures/storefront/harness';
 
 const SHOP_URL = 'http://shop.test';
 const ADA = { email: 'ada@example.com', password: 'flowers-ada-1815' };
@@ -898,13 +898,7 @@ describe('carts and checkout for a signed-in customer', () => {
         { id: cartId, b: buyerIdentity },
       )
     ).cartBuyerIdentityUpdate;
-  const post = (url: string, fields: Record<string, string>) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-    });
+  const post = postForm;
 
   it('refuses an invalid or expired token and leaves the cart as it was', async () => {
     const cart = await newCart();
@@ -942,14 +936,7 @@ describe('carts and checkout for a signed-in customer', () => {
       expect(page).toMatch(new RegExp(`<input id="${field}"[^>]* value="${value}"`));
     }
 
-    const placed = await post(cart.checkoutUrl, {
-      email: ADA.email,
-      name: 'Ada Lovelace',
-      address1: '12 E 20th St',
-      city: 'New York',
-      province: 'NY',
-      zip: '10003',
-    });
+    const placed = await post(cart.checkoutUrl, { email: ADA.email, name: 'Ada Lovelace', ...NEW_YORK_ADDRESS });
     expect(placed.status).toBe(303);
 
     // A guest's order goes to no one.
@@ -972,7 +959,8 @@ describe('carts and checkout for a signed-in customer', () => {
     const adaOrders = await gql<Orders>(ORDERS, { t });
     expect(adaOrders.customer.numberOfOrders).toBe('3');
     expect(adaOrders.customer.orders.nodes.map((o) => o.name)).toEqual(['#1005', '#1003', '#1001']);
-    expect(adaOrders.customer.orders.nodes[0]).toEqual({ name: '#1005', email: ADA.email, totalPrice: { amount: '45.0' } });
+    // 45.00 and New York's 8.875 % sales tax (3.99) for the New York address.
+    expect(adaOrders.customer.orders.nodes[0]).toEqual({ name: '#1005', email: ADA.email, totalPrice: { amount: '48.99' } });
     const graceOrders = await gql<Orders>(ORDERS, { t: await tokenOf(GRACE) });
     expect(graceOrders.customer.orders.nodes.map((o) => o.name)).toEqual(['#1004', '#1002']);
 

@@ -3,8 +3,9 @@
  * shipping need a US address; pickup needs only email and name. Messages follow Shopify
  * checkout's wording ("Enter an email", …).
  */
-import type { AddressFields } from '../addresses';
+import { usState, type AddressFields } from '../addresses';
 import type { Attribute } from '../carts';
+import type { TaxPlace } from '../checkout-seed';
 import type { Buyer, CheckoutMethod } from '../orders';
 
 export type CheckoutForm = {
@@ -26,14 +27,17 @@ const MAX_LENGTH = 255;
 export type KnownBuyer = { email: string; firstName: string | null; lastName: string | null; defaultAddress: AddressFields | null };
 
 /**
- * The form's first values: the cart's email, else the customer's; the customer's name; and their
- * default address when it is a US one (the form takes US addresses only; the state as its code).
+ * The form's first values: the cart's email, else the customer's; the customer's name, else the
+ * name on the cart's selected delivery address; and that delivery address (Shopify's checkout
+ * starts from the address selected on the cart), else the customer's default address, when it is
+ * a US one (the form takes US addresses only; the state as its code).
  */
-export function prefilledForm(cartEmail: string | null, customer: KnownBuyer | null): CheckoutForm {
-  const a = customer?.defaultAddress?.countryCode === 'US' ? customer.defaultAddress : null;
+export function prefilledForm(cartEmail: string | null, customer: KnownBuyer | null, deliveryAddress: AddressFields | null = null): CheckoutForm {
+  const a = [deliveryAddress, customer?.defaultAddress].find((candidate) => candidate?.countryCode === 'US') ?? null;
+  const name = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter(Boolean).join(' ');
   return {
     email: cartEmail ?? customer?.email ?? '',
-    name: [customer?.firstName, customer?.lastName].filter(Boolean).join(' '),
+    name: name(customer?.firstName, customer?.lastName) || name(deliveryAddress?.firstName, deliveryAddress?.lastName),
     address1: a?.address1 ?? '',
     address2: a?.address2 ?? '',
     city: a?.city ?? '',
@@ -52,6 +56,16 @@ export function checkoutMethodOf(attributes: Attribute[]): CheckoutMethod {
 }
 
 export const needsAddress = (method: CheckoutMethod) => method !== 'pickup';
+
+/**
+ * Where the order is taxed: the form's US state for delivery and shipping (null until a known
+ * state is entered), the shop's location (`origin`) for pickup, as Shopify taxes pickup orders.
+ */
+export function taxPlaceOf(method: CheckoutMethod, form: CheckoutForm, origin: TaxPlace | null): TaxPlace | null {
+  if (!needsAddress(method)) return origin;
+  const state = usState(form.province);
+  return state ? { countryCode: 'US', provinceCode: state.provinceCode } : null;
+}
 
 /** Read the urlencoded body into a form (unknown fields ignored, values trimmed). */
 export function readForm(body: unknown): CheckoutForm {

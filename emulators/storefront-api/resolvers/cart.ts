@@ -1,7 +1,7 @@
 /**
  * Resolvers for carts: the `cart` query, the cart mutations the storefront sends, and the Cart /
- * CartLine / cost fields. Semantics (merging, stock, user errors) live in carts.ts; prices in
- * pricing.ts. `@inContext(country:)` becomes a new cart's buyerIdentity.countryCode.
+ * CartLine fields. Semantics (merging, stock, user errors) live in carts.ts; cost, discount codes
+ * and gift cards in cart-pricing.ts. `@inContext(country:)` becomes a new cart's buyerIdentity.countryCode.
  *
  * A buyerIdentity `customerAccessToken` links the cart to that customer: it must be live (else
  * the CartUserError INVALID "Customer is invalid" on the token's field, and nothing changes), and
@@ -24,14 +24,15 @@ import {
 import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
 import type { CustomerStore } from '../customers';
-import { money } from '../money';
-import { compareAtCents, unitPriceCents } from '../pricing';
+import { newCartExtras, type CartCreateExtras } from './cart-create-input';
 import { sellingPlanAllocation } from './catalogue';
+import { discountCodesToKeep, giftCardCodesToKeep, withDiscountWarnings } from './cart-pricing';
 
 /** A line as the resolvers see it: the stored line with its cart and catalogue objects. */
-type LineView = { __typename: 'CartLine'; cart: StoredCart; line: StoredLine; variant: VariantModel; plan: SellingPlanModel | null };
+export type LineView = { __typename: 'CartLine'; cart: StoredCart; line: StoredLine; variant: VariantModel; plan: SellingPlanModel | null };
 
-function lineViews(cart: StoredCart, ctx: StorefrontContext): LineView[] {
+/** The cart's lines with their catalogue objects, in cart order (also a delivery group's `cartLines`). */
+export function lineViews(cart: StoredCart, ctx: StorefrontContext): LineView[] {
   return cart.lines.map((line) => ({
     __typename: 'CartLine',
     cart,
@@ -41,36 +42,7 @@ function lineViews(cart: StoredCart, ctx: StorefrontContext): LineView[] {
   }));
 }
 
-function lineCost(view: LineView) {
-  const unit = unitPriceCents(view.variant, view.plan);
-  const compareAt = compareAtCents(view.variant, view.plan);
-  const total = unit * view.line.quantity;
-  return {
-    amountPerQuantity: money(unit),
-    compareAtAmountPerQuantity: compareAt == null ? null : money(compareAt),
-    subtotalAmount: money(total),
-    totalAmount: money(total),
-  };
-}
-
-function cartCost(cart: StoredCart, ctx: StorefrontContext) {
-  const subtotal = lineViews(cart, ctx).reduce((sum, v) => sum + unitPriceCents(v.variant, v.plan) * v.line.quantity, 0);
-  return {
-    subtotalAmount: money(subtotal),
-    totalAmount: money(subtotal),
-    checkoutChargeAmount: money(subtotal),
-    // Taxes and duties are computed at checkout on Shopify; the emulator charges none.
-    totalTaxAmount: null,
-    totalDutyAmount: null,
-    subtotalAmountEstimated: false,
-    totalAmountEstimated: false,
-    totalTaxAmountEstimated: false,
-    totalDutyAmountEstimated: false,
-  };
-}
-
 const attributeOf = (attributes: Attribute[], key: string) => attributes.find((a) => a.key === key) ?? null;
-const noMetafields = (_: unknown, { identifiers }: { identifiers: unknown[] }) => identifiers.map(() => null);
 
 /**
  * The identity to store when it names a customer: without an email in the input, the customer's
@@ -99,10 +71,15 @@ export const cartResolvers = {
   },
 
   Mutation: {
-    cartCreate: (_: unknown, { input }: { input?: CartInput | null }, ctx: StorefrontContext) => {
+    cartCreate: (_: unknown, { input }: { input?: (CartInput & CartCreateExtras) | null }, ctx: StorefrontContext) => {
       const identity = input?.buyerIdentity ? linkedIdentity(ctx.customers, input.buyerIdentity) : undefined;
       if (identity === null) return invalidCustomer(null, ['input', 'buyerIdentity', 'customerAccessToken']);
-      return ctx.carts.create({ ...input, buyerIdentity: identity }, ctx.country);
+      const codes = {
+        discountCodes: discountCodesToKeep(input?.discountCodes ?? []),
+        giftCardCodes: giftCardCodesToKeep(input?.giftCardCodes ?? [], ctx),
+      };
+      const created = ctx.carts.create({ ...input, buyerIdentity: identity, ...codes }, ctx.country, newCartExtras(input ?? {}, ctx));
+      return withDiscountWarnings(created, ctx);
     },
     cartLinesAdd: (_: unknown, a: { cartId: string; lines: LineInput[] }, ctx: StorefrontContext) => ctx.carts.addLines(a.cartId, a.lines),
     cartLinesUpdate: (_: unknown, a: { cartId: string; lines: LineUpdateInput[] }, ctx: StorefrontContext) =>
@@ -134,15 +111,6 @@ export const cartResolvers = {
     }),
     lines: (cart: StoredCart, args: PageArgs, ctx: StorefrontContext) => paginate(lineViews(cart, ctx), args, (v) => v.line.id),
     totalQuantity: (cart: StoredCart) => cart.lines.reduce((n, l) => n + l.quantity, 0),
-    cost: (cart: StoredCart, _: unknown, ctx: StorefrontContext) => cartCost(cart, ctx),
-    estimatedCost: (cart: StoredCart, _: unknown, ctx: StorefrontContext) => cartCost(cart, ctx),
-    delivery: () => ({ addresses: [] }),
-    deliveryGroups: (_: StoredCart, args: PageArgs) => paginate([], args, () => ''),
-    discountCodes: () => [],
-    discountAllocations: () => [],
-    appliedGiftCards: () => [],
-    metafield: () => null,
-    metafields: noMetafields,
   },
 
   CartLine: {
@@ -151,18 +119,7 @@ export const cartResolvers = {
     merchandise: (v: LineView) => v.variant,
     attributes: (v: LineView) => v.line.attributes,
     attribute: (v: LineView, { key }: { key: string }) => attributeOf(v.line.attributes, key),
-    cost: (v: LineView) => lineCost(v),
-    estimatedCost: (v: LineView) => {
-      const cost = lineCost(v);
-      return {
-        amount: cost.amountPerQuantity,
-        compareAtAmount: cost.compareAtAmountPerQuantity,
-        subtotalAmount: cost.subtotalAmount,
-        totalAmount: cost.totalAmount,
-      };
-    },
     sellingPlanAllocation: (v: LineView) => (v.plan ? sellingPlanAllocation(v.variant, v.plan) : null),
-    discountAllocations: () => [],
     instructions: () => ({ canRemove: true, canUpdateQuantity: true }),
     parentRelationship: () => null,
   },

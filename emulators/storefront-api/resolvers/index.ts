@@ -1,6 +1,6 @@
 /**
  * The executable Storefront schema: the real 2026-04 schema plus the emulator's resolvers
- * (scalars, catalogue, online store, search, cart, customer accounts, orders, node lookups). Every
+ * (scalars, catalogue, online store, search, cart, cart pricing, customer accounts, orders, node lookups). Every
  * interface/union resolves by the `__typename` its objects carry, so no abstract type is left
  * without a resolveType; every field without a resolver answers an "is not supported by the
  * Storefront API emulator" error unless its model carries it (unsupported.ts).
@@ -11,6 +11,9 @@ import type { StorefrontContext } from '../context';
 import { scalarResolvers } from '../scalars';
 import { loadStorefrontSchema } from '../schema';
 import { cartResolvers } from './cart';
+import { cartDeliveryResolvers } from './cart-delivery';
+import { cartMetafieldResolvers } from './cart-metafields';
+import { cartPricingResolvers } from './cart-pricing';
 import { catalogueNode, catalogueResolvers } from './catalogue';
 import { customerResolvers } from './customer';
 import { onlineStoreNode, onlineStoreResolvers } from './online-store';
@@ -62,6 +65,9 @@ export function buildExecutableSchema(): GraphQLSchema {
         typenameResolvers(schema),
         catalogueResolvers,
         cartResolvers,
+        cartDeliveryResolvers,
+        cartMetafieldResolvers,
+        cartPricingResolvers,
         customerResolvers,
         orderResolvers,
         onlineStoreResolvers,

@@ -138,16 +138,23 @@ const DEFAULT_SUBSCRIPTION_POLICY = {
   body: '<p>You can cancel a subscription at any time before its next order is placed.</p>',
 };
 
+type HandleOrId = { handle?: string; id?: string };
+
+/**
+ * The item named by `handle`, else the one whose global id `id` (gid://shopify/{type}/N) names,
+ * else null: QueryRoot.page / blog and their ByHandle forms.
+ */
+function byHandleOrId<T extends { handle: string; numericId: number }>(items: T[], { handle, id }: HandleOrId, type: string): T | null {
+  if (handle != null) return items.find((item) => item.handle === handle) ?? null;
+  const n = id != null ? numericIdOf(id, type) : null;
+  return items.find((item) => item.numericId === n) ?? null;
+}
+
 export const onlineStoreResolvers = {
   QueryRoot: {
     menu: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.onlineStore.menus.find((m) => m.handle === handle) ?? null,
-    page: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
-      if (handle != null) return ctx.onlineStore.pages.find((p) => p.handle === handle) ?? null;
-      const n = id != null ? numericIdOf(id, 'Page') : null;
-      return ctx.onlineStore.pages.find((p) => p.numericId === n) ?? null;
-    },
-    pageByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) =>
-      ctx.onlineStore.pages.find((p) => p.handle === handle) ?? null,
+    page: (_: unknown, args: HandleOrId, ctx: StorefrontContext) => byHandleOrId(ctx.onlineStore.pages, args, 'Page'),
+    pageByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => byHandleOrId(ctx.onlineStore.pages, { handle }, 'Page'),
     pages: (_: unknown, args: ListArgs, ctx: StorefrontContext) => {
       const found = ctx.onlineStore.pages.filter((p) =>
         matchesQuery(args.query, { title: [p.title], handle: [p.handle], body: [htmlToText(p.body)] }),
@@ -155,13 +162,8 @@ export const onlineStoreResolvers = {
       const keys = { ID: (p: PageModel) => p.numericId, TITLE: (p: PageModel) => p.title, UPDATED_AT: (p: PageModel) => p.updatedAt };
       return paginate(sorted(found, args.sortKey, keys), args, (p) => p.numericId);
     },
-    blog: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
-      if (handle != null) return ctx.onlineStore.blogs.find((b) => b.handle === handle) ?? null;
-      const n = id != null ? numericIdOf(id, 'Blog') : null;
-      return ctx.onlineStore.blogs.find((b) => b.numericId === n) ?? null;
-    },
-    blogByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) =>
-      ctx.onlineStore.blogs.find((b) => b.handle === handle) ?? null,
+    blog: (_: unknown, args: HandleOrId, ctx: StorefrontContext) => byHandleOrId(ctx.onlineStore.blogs, args, 'Blog'),
+    blogByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => byHandleOrId(ctx.onlineStore.blogs, { handle }, 'Blog'),
     blogs: (_: unknown, args: ListArgs, ctx: StorefrontContext) => {
       const found = ctx.onlineStore.blogs.filter((b) => matchesQuery(args.query, { title: [b.title], handle: [b.handle] }));
       const keys = { ID: (b: BlogModel) => b.numericId, TITLE: (b: BlogModel) => b.title, HANDLE: (b: BlogModel) => b.handle };

@@ -1,19 +1,38 @@
 /**
  * Resolvers for Order and OrderLineItem, reached through `Customer.orders`. Orders come from the
- * checkout stand-in (orders.ts): no taxes, shipping, duties, discounts, refunds or fulfillments,
- * so those amounts are 0.0 and those lists empty. The billing address is the shipping address
+ * checkout stand-in (orders.ts): discount codes (DiscountCodeApplication, with each line's
+ * DiscountAllocations), shipping (the cart's selected delivery options; 0.0 without) and the
+ * estimated tax are the order's; no duties, refunds or fulfillments, so those amounts are 0.0 and
+ * those lists empty. The billing address is the shipping address
  * (the stand-in takes no payment details), or null for pickup.
  */
 import { US, usState, type MailingAddressModel } from '../addresses';
 import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
 import { gid, numericIdOf } from '../ids';
-import { money } from '../money';
-import type { OrderLine, StoredOrder } from '../orders';
+import { money, toCents } from '../money';
+import type { OrderDiscount, OrderLine, StoredOrder } from '../orders';
 
 type Ctx = StorefrontContext;
 /** An order line with its position, which keys its cursor (lines have no id of their own). */
-type LineView = OrderLine & { position: number };
+type LineView = OrderLine & { position: number; order: StoredOrder };
+
+/** A DiscountCodeApplication as the order's discount applications and line allocations show it. */
+function codeApplication(d: OrderDiscount) {
+  const { value, ...method } = d.application;
+  return {
+    __typename: 'DiscountCodeApplication',
+    code: d.code,
+    applicable: true,
+    ...method,
+    value:
+      'percentage' in value
+        ? { __typename: 'PricingPercentageValue', percentage: value.percentage }
+        : { __typename: 'MoneyV2', ...money(value.amountCents) },
+  };
+}
+
+const taxOf = (o: StoredOrder) => o.totalTax ?? money(0);
 
 const zero = () => money(0);
 const nothing = () => null;
@@ -40,6 +59,9 @@ function orderAddress(order: StoredOrder): MailingAddressModel | null {
   };
 }
 
+/** What the order's shipping lines cost (0.0 without any). */
+const shippingPrice = (o: StoredOrder) => money((o.shippingLines ?? []).reduce((sum, l) => sum + toCents(l.price.amount), 0));
+
 export const orderResolvers = {
   Order: {
     phone: nothing,
@@ -50,16 +72,18 @@ export const orderResolvers = {
     currentTotalPrice: (o: StoredOrder) => o.total,
     totalPrice: (o: StoredOrder) => o.total,
     totalPriceV2: (o: StoredOrder) => o.total,
+    // "Before any applied edits": orders are never edited here.
     originalTotalPrice: (o: StoredOrder) => o.total,
     subtotalPrice: (o: StoredOrder) => o.subtotal,
     subtotalPriceV2: (o: StoredOrder) => o.subtotal,
-    currentSubtotalPrice: (o: StoredOrder) => o.subtotal,
-    totalShippingPrice: zero,
-    totalShippingPriceV2: zero,
-    currentTotalShippingPrice: zero,
-    totalTax: zero,
-    totalTaxV2: zero,
-    currentTotalTax: zero,
+    // Line items with their own discounts, without order-level ones (the schema's description).
+    currentSubtotalPrice: (o: StoredOrder) => o.lineItemsSubtotal ?? o.subtotal,
+    totalShippingPrice: shippingPrice,
+    totalShippingPriceV2: shippingPrice,
+    currentTotalShippingPrice: shippingPrice,
+    totalTax: taxOf,
+    totalTaxV2: taxOf,
+    currentTotalTax: taxOf,
     totalRefunded: zero,
     totalRefundedV2: zero,
     currentTotalDuties: nothing,
@@ -69,14 +93,14 @@ export const orderResolvers = {
     customAttributes: (o: StoredOrder) => o.attributes,
     lineItems: (o: StoredOrder, args: PageArgs) =>
       paginate(
-        o.lines.map((line, position): LineView => ({ ...line, position })),
+        o.lines.map((line, position): LineView => ({ ...line, position, order: o })),
         args,
         (l) => l.position,
       ),
     // The storefront's account page for the order (spec §2: /accounts/orders/{ordernumber}).
     customerUrl: (o: StoredOrder, _: unknown, ctx: Ctx) => `${ctx.shopUrl.replace(/\/+$/, '')}/accounts/orders/${o.orderNumber}`,
     statusUrl: (o: StoredOrder, _: unknown, ctx: Ctx) => `${ctx.origin}/checkout/orders/${o.token}`,
-    discountApplications: (_: StoredOrder, args: PageArgs) => paginate([], args, () => ''),
+    discountApplications: (o: StoredOrder, args: PageArgs) => paginate((o.discounts ?? []).map(codeApplication), args, (d) => d.code),
     shippingDiscountAllocations: () => [],
     successfulFulfillments: () => [],
     metafield: nothing,
@@ -88,8 +112,12 @@ export const orderResolvers = {
     // The catalogue's variant, as cart merchandise resolves; null once the catalogue no longer has it.
     variant: (l: LineView, _: unknown, ctx: Ctx) => ctx.catalogue.variantById.get(numericIdOf(l.variant.id, 'ProductVariant') ?? -1) ?? null,
     originalTotalPrice: (l: LineView) => l.total,
-    discountedTotalPrice: (l: LineView) => l.total,
+    discountedTotalPrice: (l: LineView) => l.discountedTotal ?? l.total,
     customAttributes: (l: LineView) => l.attributes,
-    discountAllocations: () => [],
+    discountAllocations: (l: LineView) =>
+      (l.discountAllocations ?? []).flatMap((a) => {
+        const discount = l.order.discounts?.find((d) => d.code === a.code);
+        return discount ? [{ allocatedAmount: a.amount, discountApplication: codeApplication(discount) }] : [];
+      }),
   },
 };
