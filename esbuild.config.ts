@@ -17,7 +17,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { PRECOMPRESSED_EXTENSIONS } from './server/http/precompressed';
 import type { ClientManifest } from './server/render/manifest';
 
@@ -32,18 +32,13 @@ const SERVER_ONLY_PACKAGES = ['@apollo/client', 'graphql', '@sanity/client', 'gr
  */
 const BROWSER_REACT_ALIAS = { react: 'preact/compat', 'react-dom': 'preact/compat' };
 
-/** Build the browser bundle into `outDir/assets` and write `outDir/manifest.json`. */
-export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Promise<ClientManifest> {
-  const assets = path.join(outDir, 'assets');
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(assets, { recursive: true });
-  const result = await build({
+/** What both browser builds share (client/start.tsx's app and client/entry.tsx). */
+function browserOptions(assets: string) {
+  return {
     absWorkingDir: ROOT,
-    entryPoints: { entry: 'client/entry.tsx' },
     outdir: assets,
     bundle: true,
     format: 'esm',
-    splitting: true,
     platform: 'browser',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
     minify: true,
@@ -53,7 +48,6 @@ export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Prom
     assetNames: 'media/[name]-[hash]',
     jsx: 'automatic',
     alias: BROWSER_REACT_ALIAS,
-    define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
     logLevel: 'warning',
     plugins: [
@@ -67,8 +61,36 @@ export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Prom
         },
       },
     ],
+  } satisfies BuildOptions;
+}
+
+/**
+ * Build the browser bundle into `outDir/assets` and write `outDir/manifest.json`, in two passes:
+ * the app (client/start.tsx, split into chunks), then the entry (client/entry.tsx, one
+ * self-contained file with the stylesheet) knowing the start chunk's URL. The entry imports no
+ * chunk, so it runs as soon as it arrives (issue 11).
+ */
+export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Promise<ClientManifest> {
+  const assets = path.join(outDir, 'assets');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(assets, { recursive: true });
+  const app = await build({
+    ...browserOptions(assets),
+    entryPoints: { start: START_MODULE },
+    splitting: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
   });
-  const manifest = manifestFrom(result.metafile, assets);
+  const startChunk = Object.entries(app.metafile.outputs).find(([file, o]) => o.entryPoint === START_MODULE && file.endsWith('.js'));
+  if (!startChunk) throw new Error(`esbuild produced no output for ${START_MODULE}`);
+  const publicPath = (file: string) => `/assets/${path.relative(assets, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
+  const entry = await build({
+    ...browserOptions(assets),
+    entryPoints: { entry: ENTRY_MODULE },
+    define: { 'process.env.NODE_ENV': '"production"', __APP_START_URL__: JSON.stringify(publicPath(startChunk[0])) },
+    // The start chunk is already built: its URL stays an import of the page's origin.
+    external: ['/assets/*'],
+  });
+  const manifest = manifestFrom(entry.metafile, app.metafile, publicPath);
   await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await precompress(assets);
   return manifest;
@@ -92,43 +114,46 @@ export async function precompress(dir: string): Promise<void> {
   );
 }
 
-function manifestFrom(metafile: Metafile, assetsDir: string): ClientManifest {
-  const publicPath = (file: string) => `/assets/${path.relative(assetsDir, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
-  const outputs = Object.entries(metafile.outputs);
-  const entry = outputs.find(([, o]) => o.entryPoint === 'client/entry.tsx');
-  if (!entry) throw new Error('esbuild produced no output for client/entry.tsx');
+/** The browser entry: the stylesheet and what starts the app after the first paint. */
+const ENTRY_MODULE = 'client/entry.tsx';
+/** The app: the module the entry imports once the page has painted. */
+const START_MODULE = 'client/start.tsx';
+
+/**
+ * The manifest from the two builds' metafiles: the entry and its stylesheet from `entryMeta`;
+ * from `appMeta`, the chunks to preload on every page (the start chunk and its static imports)
+ * and, per lazily imported module (a route's page, the calendar), its chunks beyond those and
+ * its stylesheet. The app's own stylesheet is not linked: every rule it has is in the entry's
+ * (client/styles/index.css) or a lazy module's.
+ */
+function manifestFrom(entryMeta: Metafile, appMeta: Metafile, publicPath: (file: string) => string): ClientManifest {
+  const entry = Object.entries(entryMeta.outputs).find(([file, o]) => o.entryPoint === ENTRY_MODULE && file.endsWith('.js'));
+  if (!entry) throw new Error(`esbuild produced no output for ${ENTRY_MODULE}`);
   const css = entry[1].cssBundle ? [publicPath(entry[1].cssBundle)] : [];
-  // A dynamically imported chunk gets its own stylesheet, which the code loading it links.
-  const lazyCss = Object.fromEntries(
-    outputs.flatMap(([, o]) => (o.entryPoint && o.entryPoint !== 'client/entry.tsx' && o.cssBundle ? [[o.entryPoint, publicPath(o.cssBundle)]] : [])),
+  const outputs = Object.entries(appMeta.outputs);
+  const lazy = outputs.flatMap(([file, o]) =>
+    o.entryPoint && o.entryPoint !== START_MODULE ? [{ file, module: o.entryPoint, cssBundle: o.cssBundle }] : [],
   );
-  // Chunks to `<link rel="modulepreload">`, so splitting adds no request waterfall: the entry's
-  // static imports on every page, and per lazily imported module (a route's page) its own chunk
-  // and the static imports the entry does not already bring.
+  // A dynamically imported module gets its own stylesheet, which the code loading it links.
+  const lazyCss = Object.fromEntries(lazy.flatMap((l) => (l.cssBundle ? [[l.module, publicPath(l.cssBundle)] as const] : [])));
   const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
-    for (const imported of metafile.outputs[file]?.imports ?? []) {
+    for (const imported of appMeta.outputs[file]?.imports ?? []) {
       if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
       seen.add(imported.path);
       staticClosure(imported.path, seen);
     }
     return seen;
   };
-  const entryChunks = staticClosure(entry[0]);
-  const preload = [...entryChunks].map(publicPath);
+  const start = outputs.find(([file, o]) => o.entryPoint === START_MODULE && file.endsWith('.js'))!;
+  const eager = new Set([start[0], ...staticClosure(start[0])]);
+  const preload = [...eager].map(publicPath);
   const routeChunks = Object.fromEntries(
-    outputs.flatMap(([file, o]) =>
-      o.entryPoint && o.entryPoint !== 'client/entry.tsx' && file.endsWith('.js')
-        ? [[o.entryPoint, [file, ...[...staticClosure(file)].filter((f) => !entryChunks.has(f))].map(publicPath)]]
-        : [],
-    ),
+    lazy
+      .filter((l) => l.file.endsWith('.js'))
+      .map((l) => [l.module, [l.file, ...[...staticClosure(l.file)].filter((f) => !eager.has(f))].map(publicPath)] as const),
   );
   const buildId = createHash('sha256')
-    .update(
-      outputs
-        .map(([file]) => file)
-        .sort()
-        .join('\n'),
-    )
+    .update([...Object.keys(entryMeta.outputs), ...Object.keys(appMeta.outputs)].sort().join('\n'))
     .digest('hex')
     .slice(0, 12);
   return { buildId, entry: publicPath(entry[0]), css, lazyCss, preload, routeChunks };

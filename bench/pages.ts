@@ -84,7 +84,7 @@ export async function pageThroughput(base: string, pages: string[], staticPort: 
   }
 }
 
-/** First-load JS of each page: the scripts Chromium fetched before `load`, raw and gzip -9. */
+/** First-load JS of each page: the scripts Chromium fetched until the app hydrated, raw and gzip -9. */
 export async function firstLoadJs(base: string, pages: string[]): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
@@ -95,6 +95,10 @@ export async function firstLoadJs(base: string, pages: string[]): Promise<void> 
         if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
       });
       await page.goto(base + url, { waitUntil: 'load' });
+      // The app's chunks are fetched after the first paint (client/entry.tsx): count them all,
+      // up to hydration (react-router's ScrollRestoration takes over history scrolling).
+      await page.waitForFunction(() => history.scrollRestoration === 'manual');
+      await page.waitForLoadState('networkidle');
       let raw = 0;
       let gzip = 0;
       for (const body of scripts.values()) {
@@ -145,30 +149,51 @@ async function warm(base: string, pages: string[]): Promise<number> {
   return images.size;
 }
 
+/** Lighthouse runs per page: its lab metrics vary from run to run, the median is what is printed. */
+const LIGHTHOUSE_RUNS = 3;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** "median (min–max)" of the runs' values, rounded to `digits` decimals. */
+function spread(values: number[], digits = 0): string {
+  const f = (v: number) => v.toFixed(digits);
+  return values.length > 1 ? `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})` : f(values[0] ?? NaN);
+}
+
 /**
  * Lighthouse mobile (its default form factor and throttling) on each page, through its CLI,
- * after warming the pages and their image variants (warm).
+ * after warming the pages and their image variants (warm): the median of LIGHTHOUSE_RUNS runs
+ * and their range, per score and lab metric.
  */
 export async function lighthouseScores(base: string, pages: string[]): Promise<void> {
   const warmed = await warm(base, pages);
   console.log(`lighthouse: warmed first, as a CDN would hold them: ${pages.length} pages and ${warmed} image variants they reference`);
+  console.log(`lighthouse: median of ${LIGHTHOUSE_RUNS} runs per page (min–max)`);
   for (const page of pages) {
-    const run = spawnSync(
-      'npx',
-      ['lighthouse', base + page, '--output=json', '--quiet', `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--max-wait-for-load=45000'],
-      { cwd: path.resolve(__dirname, '..'), env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (run.status !== 0) {
-      console.log(`lighthouse ${page}: failed (${run.stderr.trim().split('\n').pop()})`);
-      continue;
+    const reports: LighthouseReport[] = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+      const result = spawnSync(
+        'npx',
+        ['lighthouse', base + page, '--output=json', '--quiet', `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--max-wait-for-load=45000'],
+        { cwd: path.resolve(__dirname, '..'), env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      );
+      if (result.status !== 0) {
+        console.log(`lighthouse ${page}: run ${run + 1} failed (${result.stderr.trim().split('\n').pop()})`);
+        continue;
+      }
+      reports.push(JSON.parse(result.stdout) as LighthouseReport);
     }
-    const report = JSON.parse(run.stdout) as LighthouseReport;
-    const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
-    const metric = (id: string) => report.audits[id]?.numericValue ?? NaN;
+    if (reports.length === 0) continue;
+    const score = (id: string) => spread(reports.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));
+    const metric = (id: string, digits = 0) =>
+      spread(
+        reports.map((r) => r.audits[id]?.numericValue ?? NaN),
+        digits,
+      );
     console.log(
       `lighthouse ${page.padEnd(36)} performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
-        `best practices ${score('best-practices')}, SEO ${score('seo')}; LCP ${metric('largest-contentful-paint').toFixed(0)} ms, ` +
-        `TBT ${metric('total-blocking-time').toFixed(0)} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}`,
+        `best practices ${score('best-practices')}, SEO ${score('seo')}; LCP ${metric('largest-contentful-paint')} ms, ` +
+        `TBT ${metric('total-blocking-time')} ms, CLS ${metric('cumulative-layout-shift', 3)}`,
     );
   }
 }

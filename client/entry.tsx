@@ -1,93 +1,23 @@
 /**
- * Browser entry: reads the server's JSON state block, rebuilds the stores from their
- * snapshot, hydrates the same route table over the /__payload data source, then loads the
- * signed-in customer (spec §4 App start).
+ * Browser entry: the stylesheet, and the app (./start.tsx) once the server-rendered page has
+ * painted (./lib/after-first-paint.ts, ADR-0022). On a page with an LCP image the app's chunks
+ * are fetched only then, all in parallel (./lib/app-modules.ts), so the stylesheet and the image
+ * have the connection to themselves first; on other pages (sign-in, account, cart) there is
+ * nothing to give way to, and they are fetched at once. The entry is built on its own, after the
+ * app, as one file that imports no chunk (esbuild.config.ts), so it runs as soon as it arrives.
+ * A start chunk that fails to load (a deploy replaced it) reloads the page once (spec §4).
  */
-import { reaction } from 'mobx';
-import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { identifyShopper, startAnalytics, updateAnalyticsConsent } from './analytics';
-import { AppProviders } from './App';
-import { clientDataSource } from './data-source';
-import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
-import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
-import './lib/preact-class-prop';
-import { createRoutes } from './routes';
-import { startClientRuntime } from './runtime';
-import { createStores } from './stores';
+import { afterFirstPaint, priorityImage } from './lib/after-first-paint';
+import { preloadAppModules } from './lib/app-modules';
+import { importWithReload } from './runtime/chunk-reload';
 import './styles/index.css';
 
-function readState(): AppState {
-  return JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent || 'null') as AppState;
-}
+/** The start chunk's public URL (`/assets/start-{hash}.js`), defined by the build. */
+declare const __APP_START_URL__: string;
 
-/** localStorage, or null where it is unavailable (privacy modes throw on access). */
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * React's server render writes resource hints (`<link rel="preload">` for priority images,
- * `<link rel="modulepreload">` for the bootstrap module) at the start of the container. The
- * browser's Preact (ADR-0016) owns nothing there: it would move every shell node in front of
- * them and then drop them. In <head> they keep doing their job and hydration starts in place.
- */
-function moveServerHintsToHead(root: HTMLElement): void {
-  for (const hint of root.querySelectorAll(':scope > link')) document.head.append(hint);
-}
-
-const state = readState();
-const stores = createStores(state.stores, {
-  storage: browserStorage(),
-  cookieCartId,
-  hasCustomerSession,
-  shippingExcludedTag: state.config.shippingExcludedTag,
-  consentSignal: updateAnalyticsConsent,
+const image = priorityImage();
+if (!image) preloadAppModules();
+void afterFirstPaint(image).then(() => {
+  if (image) preloadAppModules();
+  return importWithReload(() => import(__APP_START_URL__));
 });
-// Spec §7: after the stores, so gtag's queue reads default consent → the stored choice → config.
-startAnalytics(state.config.analytics);
-const routes = createRoutes(clientDataSource);
-
-/**
- * The matched pages' lazy modules, loaded before hydrating (the server rendered them): the
- * router would otherwise render nothing for them while they load, which would not hydrate.
- */
-async function resolveInitialPages(list: RouteObject[]): Promise<void> {
-  const lazy = (matchRoutes(list, window.location) ?? []).map((m) => m.route).filter((route) => typeof route.lazy === 'function');
-  await Promise.all(
-    lazy.map(async (route) => {
-      const resolved = await (route.lazy as () => Promise<Partial<RouteObject>>)();
-      Object.assign(route, resolved, { lazy: undefined });
-    }),
-  );
-}
-
-// A page chunk that could not load (and did not reload the page) is left to the router, which
-// tries again and shows the error page if it fails.
-void resolveInitialPages(routes)
-  .catch(() => undefined)
-  .then(() => {
-    const router = createBrowserRouter(routes, { hydrationData: hydrateRouter(state.router) });
-    // Spec §1, §2, §4 Build updates: the hourly build poll, the manifest prefetch, link prefetching.
-    startClientRuntime(router, state.config.buildId ?? null);
-
-    const root = document.getElementById('root')!;
-    moveServerHintsToHead(root);
-    hydrateRoot(
-      root,
-      <AppProviders stores={stores} config={state.config}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-
-    // Spec §4 App start: the customer is fetched after hydration (the HTML never holds it), and only
-    // when the session hint cookie says there is one.
-    void stores.customer.load();
-    // Klaviyo's profile: the signed-in customer's email while there is one.
-    reaction(() => stores.customer.customer?.email ?? null, identifyShopper, { fireImmediately: true });
-  });

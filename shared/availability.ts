@@ -16,6 +16,15 @@ import type { Matcher } from 'react-day-picker';
 
 export const NEW_YORK = 'America/New_York';
 
+/**
+ * A value made on first use: an `Intl.DateTimeFormat` with a time zone costs milliseconds to
+ * build, which the browser's first load should not pay before it needs a date.
+ */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** A New York calendar day, 'YYYY-MM-DD'. */
 export type DateKey = string;
 
@@ -90,20 +99,23 @@ function validDayNumber(key: DateKey): number {
  * New York wall-clock fields of an instant, through Intl (no date-fns-tz: this module is in the
  * browser's first load, the calendar's date libraries are not). `hourCycle: 'h23'` gives 0–23.
  */
-const NEW_YORK_PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: NEW_YORK,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
+const newYorkParts = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: NEW_YORK,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    }),
+);
 
 function newYorkFields(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of NEW_YORK_PARTS.formatToParts(instant)) if (part.type in fields) fields[part.type as keyof typeof fields] = Number(part.value);
+  for (const part of newYorkParts().formatToParts(instant)) if (part.type in fields) fields[part.type as keyof typeof fields] = Number(part.value);
   // Some engines still write midnight as 24 despite h23.
   if (fields.hour === 24) fields.hour = 0;
   return fields;
@@ -249,15 +261,11 @@ export function dayPickerProps(calendar: CalendarAvailability): {
   };
 }
 
-const DISPLAY_FORMAT = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+const displayFormat = once(
+  () => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+);
 
 /** "Wednesday, November 25, 2026" for '2026-11-25' (the day itself, in any browser zone). */
 export function formatDateForDisplay(key: DateKey): string {
-  return DISPLAY_FORMAT.format(new Date(validDayNumber(key) * DAY_MS));
+  return displayFormat().format(new Date(validDayNumber(key) * DAY_MS));
 }

@@ -1,6 +1,7 @@
 /**
  * A responsive <img> (srcSet/sizes, width/height so the layout never jumps) with blur-up:
- * the tiny placeholder sits blurred behind the image until its load event. Without JS the
+ * the tiny placeholder sits blurred behind the image until its load event (not behind the
+ * page's LCP image, which loads first). Without JS the
  * image simply paints over the placeholder, so it is always visible. The srcSet (WebP, the
  * default widths, or densities 1 and 2 for a fixed `sizes` like "80px") and the 10x10
  * placeholder are built from `picture.src` (shared/images.ts), identically on both sides.
@@ -21,13 +22,15 @@ type Props = {
    * also preload it from the head, server/render/lcp.ts, with the same srcset and sizes).
    */
   priority?: boolean;
+  /** Secondary (a gallery's thumbnails): `fetchpriority="low"`, so it never competes with the LCP image. */
+  lowPriority?: boolean;
   /** Fill a box of this aspect ratio (width / height), cropping with object-fit. */
   ratio?: number;
   className?: string;
   alt?: string;
 };
 
-export function Picture({ picture, sizes = FULL_WIDTH_SIZES, eager = false, priority = false, ratio, className, alt }: Props) {
+export function Picture({ picture, sizes = FULL_WIDTH_SIZES, eager = false, priority = false, lowPriority = false, ratio, className, alt }: Props) {
   const img = useRef<HTMLImageElement>(null);
   const [loaded, setLoaded] = useState(false);
   // An image that finished before hydration fired its load event before React listened.
@@ -36,7 +39,9 @@ export function Picture({ picture, sizes = FULL_WIDTH_SIZES, eager = false, prio
   }, [picture.src]);
 
   const image = responsiveImage(picture.src, sizes);
-  const placeholder = loaded ? null : placeholderUrl(picture.src);
+  // The LCP image has none: it is preloaded at high priority, and its placeholder would be one
+  // more request in front of it on the page's first round trips.
+  const placeholder = loaded || priority ? null : placeholderUrl(picture.src);
   const style = {
     ...(placeholder ? { '--placeholder': `url("${placeholder.replace(/["\\]/g, encodeURIComponent)}")` } : {}),
     ...(ratio ? { aspectRatio: String(ratio) } : {}),
@@ -52,7 +57,7 @@ export function Picture({ picture, sizes = FULL_WIDTH_SIZES, eager = false, prio
         height={picture.height}
         alt={alt ?? picture.alt}
         loading={eager || priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
+        fetchPriority={priority ? 'high' : lowPriority ? 'low' : undefined}
         decoding={priority ? undefined : 'async'}
         onLoad={() => setLoaded(true)}
       />

@@ -7,7 +7,7 @@
 import { Link } from 'react-router';
 import { productPath } from '../../shared/links';
 import type { HeaderProductCard } from '../../shared/types';
-import { formatMoney, isPositive } from '../lib/format';
+import { CARD_CURRENCY, formatMoney, isPositive } from '../lib/format';
 import { Picture } from './Picture';
 
 export function QuickShopCard({ card, showImage = true }: { card: HeaderProductCard; showImage?: boolean }) {
@@ -17,7 +17,9 @@ export function QuickShopCard({ card, showImage = true }: { card: HeaderProductC
       {card.image &&
         (showImage ? <Picture picture={card.image} ratio={4 / 5} sizes="200px" alt="" /> : <span className="picture quick-card__frame" />)}
       <span className="quick-card__title">{card.title}</span>
-      {isPositive(card.minPrice) && <span className="quick-card__price">{formatMoney({ amount: card.minPrice.amount, currencyCode: 'USD' })}</span>}
+      {isPositive(card.minPrice) && (
+        <span className="quick-card__price">{formatMoney({ amount: card.minPrice.amount, currencyCode: CARD_CURRENCY })}</span>
+      )}
       <span className="quick-card__hint">Details</span>
     </Link>
   );

@@ -1,6 +1,6 @@
 /**
  * The browser's runtime around the router (spec §1, §2, §4 "Build updates", §7 "Framework
- * calls", §9), started once by client/entry.tsx after the router exists:
+ * calls", §9), started once by client/start.tsx after the router exists:
  * - build-watch.ts: hourly `/__build` poll, full load on the next navigation after a new build;
  * - manifest-prefetch.ts: the page's build manifest 1 s after start;
  * - link-prefetch.ts + payload-prefetch.ts: visible links prefetch their route payload (not on

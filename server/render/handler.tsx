@@ -148,7 +148,8 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       stores: snapshotStores(stores),
       config,
     };
-    // The entry, its static chunks and the matched pages' chunks, fetched in parallel with the CSS.
+    // The app's chunks and the matched pages' chunks, which the entry preloads after the first
+    // paint (the entry itself is React's bootstrap module).
     const pageChunks = context.matches.flatMap((m) => manifest.routeChunks?.[(m.route.handle as RouteHandle | undefined)?.module ?? ''] ?? []);
     const headHtml = renderHead(head, {
       manifest,
@@ -156,7 +157,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       ogType: ogTypeFor(routeIds, status),
       state,
       url,
-      modules: [...new Set([manifest.entry, ...(manifest.preload ?? []), ...pageChunks])],
+      modules: [...new Set([...(manifest.preload ?? []), ...pageChunks])],
     });
 
     const router = createStaticRouter(handler.dataRoutes, context);

@@ -2,12 +2,13 @@
  * The document's <head> as HTML (spec §2): lang en, title, the page's managed tags
  * (description, keywords, canonical, Open Graph, JSON-LD: client/lib/seo.ts `headTags`, the
  * same list the browser writes on client navigation), favicon, preconnects to the image origins
- * and the LCP image's preload (./lcp.ts, when `url` is given), the bundle's CSS, the
- * modulepreload links for the page's JavaScript (`modules`) and the JSON
- * state block. Only data blocks appear as inline scripts, never executable code
+ * and the LCP image's preload (./lcp.ts, when `url` is given), the bundle's CSS, the list of
+ * the page's JavaScript modules (`modules`, a JSON data block the entry preloads after the first
+ * paint: client/lib/app-modules.ts) and the JSON state block. Only data blocks appear as inline scripts, never executable code
  * (docs/architecture.md §4.1).
  */
 import { headTags, type HeadData, type HeadTag } from '../../client/lib/seo';
+import { MODULES_ELEMENT_ID } from '../../client/lib/app-modules';
 import { STATE_ELEMENT_ID, type AppState } from '../../client/lib/hydration';
 import { imageHints } from './lcp';
 import type { ClientManifest } from './manifest';
@@ -39,7 +40,7 @@ export function renderHead(
     `<link rel="icon" href="${escapeHtml(opts.favicon ?? 'data:,')}">`,
     ...(opts.state && opts.url ? imageHints(opts.state.router.loaderData, opts.url) : []),
     ...opts.manifest.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...(opts.modules ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    opts.modules?.length ? `<script type="application/json" id="${MODULES_ELEMENT_ID}">${serializeForScript(opts.modules)}</script>` : '',
     ...jsonLd.map(tagHtml),
     opts.state ? `<script type="application/json" id="${STATE_ELEMENT_ID}">${serializeForScript(opts.state)}</script>` : '',
     '</head>',

@@ -20,7 +20,7 @@ import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import type { TestApp } from '../server/support/app';
 import { untilRecorded, type MarketingRecords } from '../server/support/marketing';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -123,7 +123,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
         if (el?.classList.contains('is-visible') && w.bannerTimes.shown === undefined) w.bannerTimes.shown = performance.now();
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
     });
-    await page.goto(base + path);
+    await visitHydrated(page, base + path);
   }
 
   test('the banner is not in the HTML, and slides in 1 s after mount', async () => {
@@ -151,7 +151,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test.each([375, 1280])('at %i px: no axe violations, and clear of the floating alert button', async (width) => {
     await openPage(width, true);
-    await page.goto(base + '/');
+    await visitHydrated(page, base + '/');
     await banner().waitFor({ state: 'visible' });
     // Wait for the slide to end (the reveal animates `transform`).
     await page.waitForFunction(() => document.querySelector('.cookie-banner')?.getAnimations().length === 0);
@@ -171,14 +171,14 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
   test('with prefers-reduced-motion the banner appears without sliding', async () => {
     context = await firstVisit({ viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' });
     page = await context.newPage();
-    await page.goto(base + '/');
+    await visitHydrated(page, base + '/');
     await banner().waitFor({ state: 'visible' });
     await expect(banner().evaluate((el) => getComputedStyle(el).transitionDuration)).resolves.toMatch(/^0s(, 0s)*$/);
   });
 
   test('Accept: consent granted, remembered, restored and no banner after a reload', async () => {
     await openPage();
-    await page.goto(base + '/');
+    await visitHydrated(page, base + '/');
     await banner().getByRole('button', { name: 'Accept' }).click();
     await banner().waitFor({ state: 'hidden' });
     expect(consentUpdates(await dataLayer(page))).toEqual([{ ad_storage: 'granted', analytics_storage: 'granted' }]);
@@ -200,13 +200,13 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test('Deny: consent denied and remembered; gtag still gets events, Klaviyo none', async () => {
     await openPage();
-    await page.goto(base + '/');
+    await visitHydrated(page, base + '/');
     await banner().getByRole('button', { name: 'Deny' }).click();
     await banner().waitFor({ state: 'hidden' });
     expect(consentUpdates(await dataLayer(page))).toEqual([{ ad_storage: 'denied', analytics_storage: 'denied' }]);
     await expect(stored()).resolves.toBe('denied');
 
-    await page.goto(`${base}/products/bodega-bunch`);
+    await visitHydrated(page, `${base}/products/bodega-bunch`);
     await waitForEvents(page, 'Viewed Product');
     expect(consentUpdates(await dataLayer(page))).toEqual([{ ad_storage: 'denied', analytics_storage: 'denied' }]);
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -218,7 +218,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test('Close: no decision, hidden across navigations, back on the next page load', async () => {
     await openPage();
-    await page.goto(base + '/');
+    await visitHydrated(page, base + '/');
     await banner().getByRole('button', { name: 'Close cookie banner' }).click();
     await banner().waitFor({ state: 'hidden' });
     expect(consentUpdates(await dataLayer(page))).toEqual([]);
@@ -242,7 +242,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test('product view, add to cart and cart view: tag events and Klaviyo events', async () => {
     await openPage();
-    await page.goto(`${base}/products/classic-gramercy-bouquet`);
+    await visitHydrated(page, `${base}/products/classic-gramercy-bouquet`);
     await page.getByRole('heading', { level: 1, name: 'The Classic Gramercy Bouquet' }).waitFor();
 
     const [viewed] = await waitForEvents<{ items: Item[] }>(page, 'Viewed Product');
@@ -303,7 +303,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test('Drop the hint: drop_the_hint after the server accepted it, and Klaviyo "Hint Dropped"', async () => {
     await openPage();
-    await page.goto(`${base}/products/bodega-bunch`);
+    await visitHydrated(page, `${base}/products/bodega-bunch`);
     await page.getByRole('button', { name: 'Drop the hint' }).click();
     const dialog = page.getByRole('dialog', { name: 'Drop the hint' });
     await dialog.getByLabel('Their email*').fill('gifter@example.com');
@@ -345,7 +345,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
     });
 
     // 3 × $45: over $100, so shipping is offered and needs no date.
-    await page.goto(`${base}/products/bodega-bunch`);
+    await visitHydrated(page, `${base}/products/bodega-bunch`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await drawer().getByText('The Bodega Bunch').waitFor();
     const plus = drawer().getByRole('button', { name: 'Increase quantity of The Bodega Bunch' });

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 jest.setTimeout(120_000);
@@ -67,7 +67,7 @@ jest.setTimeout(120_000);
 
   test('journal list → entry → Back restores the scroll position', async () => {
     await openPage(375);
-    await page.goto(`${base}/journal`);
+    await visitHydrated(page, `${base}/journal`);
     const entries = page.getByRole('main').getByRole('article');
     await entries.first().waitFor();
     const last = entries.last();
@@ -89,7 +89,7 @@ jest.setTimeout(120_000);
 
   test('a photo-stream item opens over the grid; Back closes it; opened directly it is a full page', async () => {
     await openPage();
-    await page.goto(`${base}/photo-stream`);
+    await visitHydrated(page, `${base}/photo-stream`);
     const grid = page.locator('main .photo-grid a');
     await grid.first().waitFor();
     const count = await grid.count();

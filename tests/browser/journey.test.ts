@@ -9,11 +9,11 @@
  * - the drawer keeps keyboard focus, Escape closes it and focus returns to the cart button;
  * - without JavaScript, Add to cart posts the form and lands on /cart with the line.
  */
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { addDays, calendarAvailability, formatDateForDisplay, parseAvailability, type DateKey } from '../../shared/availability';
 import type { TestApp } from '../server/support/app';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { openShopPage, replacedCartFetch, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 const CART_ID_KEY = 'gramercy:cartId';
@@ -21,7 +21,6 @@ const CART_ID_KEY = 'gramercy:cartId';
 (hasChromium ? describe : describe.skip)('shopper journeys', () => {
   let harness: BrowserHarness;
   let t: TestApp;
-  let browser: Browser;
   let base: string;
   let context: BrowserContext;
   let page: Page;
@@ -29,22 +28,14 @@ const CART_ID_KEY = 'gramercy:cartId';
 
   beforeAll(async () => {
     harness = await startBrowserHarness();
-    ({ t, browser, base } = harness);
+    ({ t, base } = harness);
   }, 60_000);
 
   afterAll(() => harness?.stop());
 
   async function openPage(options: { javaScriptEnabled?: boolean } = {}) {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-    page = await context.newPage();
-    pageErrors = [];
     // Our pages must hydrate and run without errors (the emulator's checkout page is not ours).
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    page.on('console', (message) => {
-      // A checked-out cart's fetch answers 404 by design (spec §4: a new cart replaces it).
-      const replacedCart = /status of 404/.test(message.text()) && message.location().url.includes('/api/cart?id=');
-      if (message.type() === 'error' && page.url().startsWith(base) && !replacedCart) pageErrors.push(`${message.text()} ${message.location().url}`);
-    });
+    ({ context, page, pageErrors } = await openShopPage(harness, { context: options, expectedConsoleError: replacedCartFetch }));
   }
   afterEach(() => context?.close());
 
@@ -53,7 +44,7 @@ const CART_ID_KEY = 'gramercy:cartId';
 
   /** Product page → (size) → Add to cart → the drawer shows the product. */
   async function addToCart(handle: string, title: string, size?: string) {
-    await page.goto(`${base}/products/${handle}`);
+    await visitHydrated(page, `${base}/products/${handle}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     if (size) {
       await page.getByRole('radio', { name: size }).click();
@@ -235,7 +226,7 @@ const CART_ID_KEY = 'gramercy:cartId';
 
   test('the drawer keeps focus inside, Escape closes it and focus returns to the cart button', async () => {
     await openPage();
-    await page.goto(base + '/');
+    await visitHydrated(page, base + '/');
     await cartButton(0).click();
     const close = drawer().getByRole('button', { name: 'Close cart' });
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Close cart');

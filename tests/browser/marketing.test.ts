@@ -17,7 +17,7 @@
  * on explicitly: no fixed sleeps. The harness's contexts are a returning visitor's (popup seen);
  * the popup tests use a first visit's.
  */
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { POPUP_DELAY_MS, POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { MARKETING_MESSAGES as M, MESSAGE_CLEAR_MS, POPUP_CLOSE_AFTER_SUCCESS_MS } from '../../shared/marketing';
@@ -25,7 +25,7 @@ import type { ProductDetail } from '../../shared/types';
 import type { TestApp } from '../server/support/app';
 import { untilRecorded, type MarketingRecords } from '../server/support/marketing';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -37,7 +37,6 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
 (hasChromium ? describe : describe.skip)('marketing sign-ups', () => {
   let harness: BrowserHarness;
   let t: TestApp;
-  let browser: Browser;
   let base: string;
   let context: BrowserContext;
   let page: Page;
@@ -47,7 +46,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
 
   beforeAll(async () => {
     harness = await startBrowserHarness();
-    ({ t, browser, base } = harness);
+    ({ t, base } = harness);
   }, 60_000);
 
   afterAll(() => harness?.stop());
@@ -56,17 +55,15 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
    * A fresh context. `shopper`: a first visit, so the popup may open. The cookie banner is answered beforehand (it would cover the footer form).
    */
   async function openPage({ width = 1280, shopper = false, clock = false } = {}) {
-    const options = { viewport: { width, height: 900 } };
-    context = shopper ? await harness.newFirstVisitContext(options) : await browser.newContext(options);
-    await context.addInitScript((key) => localStorage.setItem(key, 'denied'), COOKIE_POLICY_KEY);
-    page = await context.newPage();
+    ({ context, page, pageErrors } = await openShopPage(harness, {
+      context: { viewport: { width, height: 900 } },
+      firstVisit: shopper,
+      prepare: async (fresh) => {
+        await fresh.addInitScript((key) => localStorage.setItem(key, 'denied'), COOKIE_POLICY_KEY);
+      },
+    }));
     if (clock) await page.clock.install();
-    pageErrors = [];
     signUps = [];
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && page.url().startsWith(base)) pageErrors.push(`${message.text()} ${message.location().url}`);
-    });
     page.on('request', (request: Request) => {
       const { pathname } = new URL(request.url());
       if (request.method() === 'POST' && /^\/api\/(newsletter|back-in-stock|drop-the-hint|reserve)/.test(pathname)) {
@@ -79,11 +76,8 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     await context?.close();
   });
 
-  /** Load `path` and wait until React has hydrated (ScrollRestoration takes over history scrolling). */
-  async function visit(path: string) {
-    await page.goto(`${base}${path}`);
-    await page.waitForFunction(() => history.scrollRestoration === 'manual');
-  }
+  /** Load `path` and wait until the app has hydrated. */
+  const visit = (path: string) => visitHydrated(page, `${base}${path}`);
 
   const footerCard = () => page.getByRole('region', { name: 'The Gramercy Post' });
   const popup = () => page.getByRole('dialog', { name: 'Sign Up' });

@@ -2,7 +2,9 @@
  * Route-level code splitting in real Chromium (client/routes.tsx `LazyPage`, client/entry.tsx):
  * - the product page's first load fetches its own page chunk (linked with modulepreload by the
  *   server) and never the account pages' chunks; it hydrates without errors and works;
- * - a client-side navigation to an account page loads that page's chunk then, and renders it.
+ * - a client-side navigation to an account page loads that page's chunk then, and renders it;
+ * - the app's chunks are asked for only once the LCP image has loaded (client/entry.tsx): the
+ *   server's HTML names them in a data block, not with modulepreload links, and the shop works.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
@@ -93,6 +95,31 @@ const hasChromium = serviceAvailable('chromium');
     // Hydrated with the page's code: no errors, and the page works.
     expect(pageErrors).toEqual([]);
     expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('dialog', { name: 'Cart' }).waitFor();
+  });
+
+  test("the app's chunks are fetched after the LCP image, and the page then works", async () => {
+    await openPage();
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') events.push(`script ${new URL(request.url()).pathname}`);
+    });
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/cdn/shop/files/') && request.url().includes('width=') && !request.url().includes('height=10'))
+        events.push('image');
+    });
+    const response = await page.goto(`${base}/products/bodega-bunch`);
+    const html = await response!.text();
+    // The server names the chunks in a data block; only the entry is a modulepreload (React's).
+    expect([...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual([manifest.entry]);
+    expect(html).toContain(`id="__MODULES__">`);
+    await hydrated();
+
+    const firstChunk = events.findIndex((e) => e.startsWith('script /assets/') && !e.endsWith(manifest.entry));
+    expect(events.indexOf('image')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('image')).toBeLessThan(firstChunk);
+    expect(pageErrors).toEqual([]);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('dialog', { name: 'Cart' }).waitFor();
   });

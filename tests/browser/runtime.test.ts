@@ -12,7 +12,7 @@
  * guard, queue and cache under test are the page's own.
  */
 import pino from 'pino';
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { CALENDAR_FAILED } from '../../client/components/cart/DateSelector';
 import { CHUNK_RELOAD_KEY } from '../../client/runtime/chunk-reload';
 import { createApp } from '../../server/app';
@@ -20,14 +20,13 @@ import { MemoryCache } from '../../server/cache';
 import { loadClientManifest } from '../../server/render';
 import type { TestApp } from '../server/support/app';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { openShopPage, startBrowserHarness, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
 (hasChromium ? describe : describe.skip)('client runtime', () => {
   let harness: BrowserHarness;
   let t: TestApp;
-  let browser: Browser;
   let base: string;
   let context: BrowserContext;
   let page: Page;
@@ -36,7 +35,7 @@ const hasChromium = serviceAvailable('chromium');
 
   beforeAll(async () => {
     harness = await startBrowserHarness();
-    ({ t, browser, base } = harness);
+    ({ t, base } = harness);
   }, 60_000);
 
   afterAll(() => harness?.stop());
@@ -48,10 +47,8 @@ const hasChromium = serviceAvailable('chromium');
   });
 
   async function openPage(options: { viewport?: { width: number; height: number } } = {}) {
-    context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
-    page = await context.newPage();
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    // Uncaught exceptions only: a deploy mid-test makes the old build's requests fail on purpose.
+    ({ context, page, pageErrors } = await openShopPage(harness, { context: options, collectConsoleErrors: false }));
   }
 
   /** Wait until React has hydrated (ScrollRestoration takes over history scrolling). */

@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import type { App } from '../../server/app';
@@ -70,4 +70,66 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       await t.stop();
     },
   };
+}
+
+/** A fresh browser context with one page, and the errors the shop's own pages raised in it. */
+export type ShopPage = {
+  context: BrowserContext;
+  page: Page;
+  /**
+   * Uncaught exceptions, and console errors while the page is on the shop's origin (another
+   * origin, such as the emulator's checkout page, is not ours), as `"{text} {url}"`; a test
+   * expects it empty.
+   */
+  pageErrors: string[];
+};
+
+/**
+ * Opens a page as a shopper would: a new context (1280×900 unless `context` says otherwise; a
+ * returning visitor's, or with `firstVisit` a first visit's, see BrowserHarness) and its page,
+ * collecting errors into `pageErrors`. Close `context` after the test.
+ * @param opts.context     context options over the default viewport (user agent, JavaScript off…)
+ * @param opts.firstVisit  the cookie banner and the newsletter popup may show
+ * @param opts.prepare     runs on the context before the page exists (init scripts)
+ * @param opts.collectConsoleErrors false: only uncaught exceptions are collected (default true)
+ * @param opts.expectedConsoleError the console errors that are answers the page shows, not faults
+ */
+export async function openShopPage(
+  harness: BrowserHarness,
+  opts: {
+    context?: BrowserContextOptions;
+    firstVisit?: boolean;
+    prepare?: (context: BrowserContext) => Promise<void>;
+    collectConsoleErrors?: boolean;
+    expectedConsoleError?: (message: ConsoleMessage) => boolean;
+  } = {},
+): Promise<ShopPage> {
+  const options = { viewport: { width: 1280, height: 900 }, ...opts.context };
+  const context = opts.firstVisit ? await harness.newFirstVisitContext(options) : await harness.browser.newContext(options);
+  await opts.prepare?.(context);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  const { collectConsoleErrors = true, expectedConsoleError } = opts;
+  if (collectConsoleErrors) {
+    page.on('console', (message) => {
+      if (message.type() !== 'error' || !page.url().startsWith(harness.base) || expectedConsoleError?.(message)) return;
+      pageErrors.push(`${message.text()} ${message.location().url}`);
+    });
+  }
+  return { context, page, pageErrors };
+}
+
+/** A checked-out cart's fetch answers 404 by design (spec §4: a new cart replaces it); Chromium logs it. */
+export const replacedCartFetch = (message: ConsoleMessage) =>
+  /status of 404/.test(message.text()) && message.location().url.includes('/api/cart?id=');
+
+/**
+ * Loads `url` and waits until the app has hydrated (react-router's ScrollRestoration sets
+ * `history.scrollRestoration` to manual). The app starts after the first paint (ADR-0022): a
+ * click before that is the no-JavaScript page's (Add to cart posts the form and leaves for /cart).
+ */
+export async function visitHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => history.scrollRestoration === 'manual');
 }

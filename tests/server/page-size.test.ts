@@ -99,6 +99,24 @@ describe('images in the markup', () => {
     expect(others.some((img) => /^[^ ,]+ 2x$/.test(img.srcset ?? '') && Boolean(img.src) && img.sizes === undefined)).toBe(true);
   });
 
+  test("the gallery's thumbnails are low priority: only the main image competes for the first round trips", async () => {
+    const html = (await request(t.app).get(PRODUCT)).text;
+    const thumbs = /<ul class="gallery__thumbs"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+    const images = [...thumbs.matchAll(/<img [^>]*>/g)].map(([tag]) => attrsOf(tag));
+    expect(images.length).toBeGreaterThan(1);
+    for (const img of images) expect(img.fetchpriority).toBe('low');
+  });
+
+  test('the favicon is a small PNG (transparency kept), not the 1200 px social JPEG', async () => {
+    const html = (await request(t.app).get('/')).text;
+    const href = /<link rel="icon" href="([^"]+)">/.exec(html)?.[1]?.replace(/&amp;|&#38;/g, '&');
+    expect(href).toMatch(/[?&]w=64(&|$)/);
+    const icon = await fetch(href!);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect((await icon.arrayBuffer()).byteLength).toBeLessThan(8 * 1024);
+  });
+
   test('the image origins are preconnected', async () => {
     const html = (await request(t.app).get(PRODUCT)).text;
     const head = html.slice(0, html.indexOf('</head>'));
