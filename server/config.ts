@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { RATE_LIMIT_TIERS, type RateLimitTier } from './http/rate-limit-tiers';
+import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
+import { RATE_LIMIT_TIERS, TIER_OFF, type RateLimitTier } from './http/rate-limit-tiers';
 
 export type Mode = 'local' | 'live';
 
@@ -35,8 +36,8 @@ export type Config = {
   trustedProxyHops: number;
   /** Bearer token for `GET /metrics`; null: the endpoint answers 404 (server/routes/metrics.ts). */
   metricsToken: string | null;
-  /** Per-tier rate limits from `RATE_LIMIT_{TIER}` = `{limit}/{seconds}` (server/http/rate-limit.ts). */
-  rateLimits: Partial<Record<RateLimitTier, { limit: number; windowMs: number }>>;
+  /** Per-tier rate limits from `RATE_LIMIT_{TIER}` = `{limit}/{seconds}`, or `off` (server/http/rate-limit.ts). */
+  rateLimits: Partial<Record<RateLimitTier, { limit: number; windowMs: number } | typeof TIER_OFF>>;
   shippingExcludedTag: string;
   storefront: {
     /** Full GraphQL endpoint, e.g. https://shop.myshopify.com/api/2026-04/graphql.json */
@@ -77,6 +78,12 @@ export type Config = {
   customerAccount: {
     /** OpenID Connect issuer, exactly as the server advertises it; discovered at `${issuer}/.well-known/openid-configuration`. */
     issuer: string;
+    /**
+     * Where the shopper's browser reaches the issuer's origin when it cannot at `issuer`: local
+     * mode's `${siteUrl}/__local/customer-account` (the emulator is on the server's loopback).
+     * The authorization redirect is rewritten onto it; the server's own calls use `issuer`.
+     */
+    browserBaseUrl?: string;
     /** The shop's public OAuth client id there (PKCE, no secret). */
     clientId: string;
     /** Per-call upper bound in ms (discovery, JWKS, token exchange). */
@@ -228,19 +235,24 @@ const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
 /** `RATE_LIMIT_CART_WRITES` for `cartWrites`. */
-function rateLimitVariable(tier: RateLimitTier): string {
+export function rateLimitVariable(tier: RateLimitTier): string {
   return `RATE_LIMIT_${tier.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 
-/** `{limit}/{seconds}`, e.g. `600/60`: at most 600 requests per client IP in 60 seconds. */
+/**
+ * `{limit}/{seconds}`, e.g. `600/60`: at most 600 requests per client IP in 60 seconds; or `off`:
+ * the tier counts nothing (accepted in production too, for a limiter in front of the shop; the
+ * shop warns at start).
+ */
 const RateLimitSetting = z
   .string()
-  .regex(/^\d{1,7}\/\d{1,6}$/, '{limit}/{seconds}, e.g. 600/60')
+  .regex(/^(off|\d{1,7}\/\d{1,6})$/, '{limit}/{seconds} (e.g. 600/60) or off')
   .transform((v) => {
+    if (v === TIER_OFF) return TIER_OFF;
     const [limit, seconds] = v.split('/').map(Number) as [number, number];
     return { limit, windowMs: seconds * 1000 };
   })
-  .refine((v) => v.limit > 0 && v.windowMs > 0, 'limit and seconds above 0');
+  .refine((v) => v === TIER_OFF || (v.limit > 0 && v.windowMs > 0), 'limit and seconds above 0');
 
 const Env = z.object({
   SHOP_MODE: z.enum(['local', 'live'], { error: 'local or live' }).optional(),
@@ -419,7 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
     metricsToken: e.METRICS_TOKEN ?? null,
     rateLimits: Object.fromEntries(
       RATE_LIMIT_TIERS.flatMap((tier) => {
-        const setting = (e as Record<string, unknown>)[rateLimitVariable(tier)] as { limit: number; windowMs: number } | undefined;
+        const setting = (e as Record<string, unknown>)[rateLimitVariable(tier)] as Config['rateLimits'][RateLimitTier];
         return setting ? [[tier, setting]] : [];
       }),
     ),
@@ -488,6 +500,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
       },
       customerAccount: {
         issuer: customerAccount.issuer,
+        browserBaseUrl: `${common.siteUrl}${LOCAL_PROXY_PREFIX}/customer-account`,
         clientId: customerAccount.clientId,
         timeoutMs: e.CUSTOMER_ACCOUNT_TIMEOUT_MS,
       },

@@ -13,6 +13,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { createCache } from './cache';
 import { cacheNamespace } from './cache/namespace';
+import { configWarnings } from './config-warnings';
 import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type Config } from './config';
 import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
 import { startLocalEmulators, LocalEmulatorsError, type LocalEmulators } from './local-emulators';
@@ -75,6 +76,7 @@ async function main() {
   });
   const log = createLogger(config.logLevel);
   logStartupMode(log, config.mode, process.env.NODE_ENV);
+  for (const warning of configWarnings(config)) log.warn({ mode: config.mode }, warning);
   const manifest = loadClientManifest(config.clientDistDir);
   // One namespace per shop (server/cache/namespace.ts): its instances share it, other shops on the same Redis do not.
   const cache = createCache(config.redisUrl, log, { keyPrefix: cacheNamespace(config) });

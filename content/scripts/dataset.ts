@@ -1,12 +1,12 @@
 /**
  * Builds the Sanity documents of `dataset.ndjson` (see content/FORMAT.md): a product card per
- * catalogue product and a collection document per catalogue collection (so the two sources
- * always agree), the site settings, pages and editorial from `data/`, and the image assets
+ * catalogue product (and a private password document per protected card) and a collection
+ * document per catalogue collection (so the two sources always agree), the site settings, pages and editorial from `data/`, and the image assets
  * they reference. Documents are sorted by `_id` for stable output.
  */
 import { AssetRegistry, CREATED_AT, type SanityImage } from './assets';
 import { imageFor, type ArtSpec, type ImageJob } from './catalogue';
-import { CARD_OVERRIDES } from './data/cards';
+import { CARD_OVERRIDES, CARD_PASSWORDS } from './data/cards';
 import { editorialDocuments } from './data/editorial';
 import { redirectDocuments } from './data/redirects';
 import { siteDocuments } from './data/site';
@@ -88,6 +88,12 @@ export async function buildDataset(catalogue: Catalogue, svgs: Map<string, strin
       })),
     };
   });
+  // Private (an id with a path): anonymous queries of a public dataset never see a password.
+  const cardPasswords = Object.entries(CARD_PASSWORDS).map(([handle, password]) => ({
+    ...ctx.system(`secrets.productCardPassword.${handle}`, 'productCardPassword'),
+    card: ctx.ref(`productCard-${handle}`),
+    password,
+  }));
   const collections = catalogue.collections.map((c) => ({
     ...ctx.system(`collection-${c.handle}`, 'collection'),
     slug: ctx.slug(c.handle),
@@ -101,7 +107,7 @@ export async function buildDataset(catalogue: Catalogue, svgs: Map<string, strin
     seo: { title: c.title, description: c.descriptionHtml.replace(/<[^>]+>/g, '') },
   }));
 
-  const documents = [...cards, ...collections, ...siteDocuments(ctx), ...editorialDocuments(ctx), ...redirectDocuments(ctx)];
+  const documents = [...cards, ...cardPasswords, ...collections, ...siteDocuments(ctx), ...editorialDocuments(ctx), ...redirectDocuments(ctx)];
   const all = [...documents, ...(await assets.documents())] as { _id: string }[];
   return all.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
 }

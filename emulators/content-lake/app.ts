@@ -21,7 +21,7 @@ import type { QueryRunner } from './query-runner';
 export type ContentLakeConfig = {
   projectId: string;
   dataset: string;
-  /** When set, drafts/versions need `Authorization: Bearer {token}`; any other token is refused. */
+  /** When set, documents whose id has a path (drafts, versions, `secrets.*`) need `Authorization: Bearer {token}`; any other token is refused. */
   token?: string;
   documents: SanityDocument[];
   /** Folder holding `images/{originalFilename}`. */
@@ -40,7 +40,7 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
   const { projectId, dataset, token, documents, contentDir, onRequest, queries } = config;
   const byId = new Map(documents.map((doc) => [doc._id, doc]));
 
-  /** Whether the request may read drafts and versions. @throws 401 for a wrong token. */
+  /** Whether the request may read private documents (ids with a path). @throws 401 for a wrong token. */
   function hasPrivateAccess(req: Request): boolean {
     const sent = /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
     if (sent !== undefined && token !== undefined && sent !== token) throw httpError(401, 'Session not found');

@@ -28,7 +28,7 @@ export type ContentLakeOptions = EmulatorOptions & {
   projectId?: string;
   /** The one dataset served, default `production` (`DEFAULT_DATASET`); others answer 404. */
   dataset?: string;
-  /** Read token required for drafts/versions; unset = every request may read them. */
+  /** Read token required for documents whose id has a path (drafts, versions, `secrets.*`); unset = every request may read them. */
   token?: string;
   onRequest?: ContentLakeConfig['onRequest'];
 };

@@ -8,7 +8,8 @@
  * - a release stack `r1,r2[,drafts]`: the first layer holding a version of a document wins,
  *   published being the implicit bottom layer.
  * Requests without read access to private documents (a token is configured and was not sent)
- * see no drafts or versions at all, as anonymous requests to a public Sanity dataset do.
+ * see no document whose id has a path (drafts, versions, `secrets.*`…) at all, as anonymous
+ * requests to a public Sanity dataset do (https://www.sanity.io/docs/ids).
  */
 import type { SanityDocument } from './dataset';
 import { badRequest } from './errors';
@@ -48,9 +49,13 @@ function splitId(id: string): { base: string; layer: string } {
   return version ? { base: version[2], layer: version[1] } : { base: id, layer: PUBLISHED };
 }
 
-/** Documents only authenticated requests may read (Sanity's private "paths"). */
+/**
+ * Documents only authenticated requests may read: Sanity gives anonymous requests the root
+ * path only, so any id containing a "." is private, drafts and release versions being just the
+ * best known of them (https://www.sanity.io/docs/ids, "IDs and Paths").
+ */
 export function isPrivateId(id: string): boolean {
-  return splitId(id).layer !== PUBLISHED;
+  return id.includes('.');
 }
 
 /** The documents `perspective` shows, in dataset order of their base documents. */

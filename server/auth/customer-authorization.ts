@@ -3,7 +3,7 @@
  * (spec §7 "External customer authorization"; Shopify's customer-account API, the local emulator
  * in local mode), built on `openid-client` v6:
  *
- * 1. `start` → the authorize URL to redirect the browser to (scope
+ * 1. `start` → the authorize URL to redirect the browser to (on `browserBaseUrl` when set; scope
  *    `openid email customer-account-api:full`, `response_type=code`, random `state` and `nonce`,
  *    PKCE S256, `redirect_uri` = the shop's /accounts/account, `login_hint`), and a
  *    `transaction` string the caller keeps in a short-lived cookie until the browser returns.
@@ -153,6 +153,11 @@ export function createCustomerAuthorization(
     return fetch(url, { ...options, body: options.body as BodyInit | null | undefined, signal });
   };
 
+  // Local mode: the browser reaches the emulator through the shop's /__local proxy, which maps
+  // the issuer's origin to `browserBaseUrl` (server/http/local-proxy.ts).
+  const browserUrl = (url: URL): URL =>
+    settings.browserBaseUrl && url.origin === issuer.origin ? new URL(`${settings.browserBaseUrl}${url.pathname}${url.search}`) : url;
+
   let discovered: Promise<oidc.Configuration> | undefined;
   const configuration = (): Promise<oidc.Configuration> => {
     discovered ??= oidc
@@ -187,7 +192,7 @@ export function createCustomerAuthorization(
       };
       const hint = loginHint?.trim();
       if (hint) parameters.login_hint = hint;
-      const url = oidc.buildAuthorizationUrl(config, parameters);
+      const url = browserUrl(oidc.buildAuthorizationUrl(config, parameters));
       const transaction: Transaction = {
         state,
         codeVerifier,

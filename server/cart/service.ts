@@ -80,6 +80,13 @@ type Payload = { cart?: CartFieldsFragment | null; userErrors: CartUserErrorsFra
 /** A user error about the cart id or a line id: the thing asked for does not exist. */
 const namesUnknownTarget = (e: CartUserErrorsFragment) => e.field?.[0] === 'cartId' || e.field?.[0] === 'lineIds' || e.field?.at(-1) === 'id';
 
+/**
+ * The platform's refusal of a dead customer access token in a buyer identity: CartErrorCode
+ * INVALID ("The input value is invalid", Storefront API 2026-04 schema; message "Customer is
+ * invalid") on `buyerIdentity.customerAccessToken`.
+ */
+const refusesCustomerToken = (e: CartUserErrorsFragment) => e.code === 'INVALID' && e.field?.at(-1) === 'customerAccessToken';
+
 export function createCartService(deps: CartServiceDeps) {
   const now = deps.now ?? Date.now;
   const client = (): StorefrontClient => deps.storefront(buyerIp());
@@ -220,16 +227,20 @@ export function createCartService(deps: CartServiceDeps) {
     /**
      * Spec §4/§7 cartBuyerIdentityUpdate: links the cart to the signed-in customer (their token,
      * email and phone), so the checkout knows them and the order lands in their account.
-     * @throws ShopperError 404 unknown cart, 422 refused by the platform (e.g. an expired token)
+     * @throws ShopperError 404 unknown cart; 401 "No customer-no buyer identity update" when the
+     *   platform refuses the token (it died after the caller checked it: signed out elsewhere,
+     *   expired), the caller's answer for a token already dead; 422 any other refusal
      */
     attachBuyer(cartId: string, buyer: { customerAccessToken: string; email: string | null; phone: string | null }): Promise<Cart> {
       return upstreamMessage(MESSAGES.buyerIdentityFailed, async () => {
         await open(cartId, MESSAGES.buyerIdentityFailed);
         const buyerIdentity = { customerAccessToken: buyer.customerAccessToken, email: buyer.email, phone: buyer.phone };
-        return written(
-          (await client().mutate(CART_BUYER_IDENTITY_UPDATE, { cartId, buyerIdentity })).cartBuyerIdentityUpdate,
-          MESSAGES.buyerIdentityFailed,
-        );
+        const payload = (await client().mutate(CART_BUYER_IDENTITY_UPDATE, { cartId, buyerIdentity })).cartBuyerIdentityUpdate;
+        if (payload?.userErrors.some(refusesCustomerToken)) {
+          log().info({ userErrors: payload.userErrors }, 'buyer identity: the customer access token died after the customer check');
+          throw new ShopperError(401, MESSAGES.noCustomerNoBuyerIdentity);
+        }
+        return written(payload, MESSAGES.buyerIdentityFailed);
       });
     },
 

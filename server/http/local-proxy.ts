@@ -5,7 +5,10 @@
  * body passed through, the answer streamed back). No emulator port needs publishing. The
  * emulators' absolute URLs are built on this base already (emulators/child.ts); their
  * root-relative ones (a redirect's `Location`, `href`/`src`/`action` in their small HTML pages)
- * get the `/__local/{emulator}` prefix here, as nginx's proxy_redirect and sub_filter would.
+ * get the `/__local/{emulator}` prefix here, as nginx's proxy_redirect and sub_filter would, and
+ * so do absolute ones on the emulator's own loopback origin (the customer-account emulator's
+ * redirects are built on its issuer URL) and its cookies' `Path` (oidc-provider scopes the
+ * sign-in's cookies to `/interaction/{uid}` and `/auth/{uid}`), as proxy_cookie_path would.
  *
  * Emulators (BROWSER_PATHS): `storefront` (product images, the checkout, the mail inbox; not its
  * GraphQL API), `content` (images only, never its query API),
@@ -22,7 +25,7 @@ export type LocalProxyTargets = Record<'storefront' | 'content' | 'marketing' | 
 
 /**
  * What the browser may reach of each emulator through the shop. The content lake's query API
- * (GROQ over every published document, including the product cards' unlock passwords) and the
+ * (GROQ over every public document, as a public Sanity dataset would answer) and the
  * Storefront GraphQL endpoint are the shop server's to call, never the browser's: only the
  * content lake's images and the Storefront emulator's pages (checkout, order status, inbox,
  * images) pass.
@@ -56,6 +59,8 @@ const HOP_BY_HOP = new Set([
 const UPSTREAM_TIMEOUT_MS = 30_000;
 /** A root-relative URL (`/x`, not the protocol-relative `//host`). */
 const ROOT_RELATIVE = /^\/(?!\/)/;
+/** A cookie's root-relative `Path` attribute (RFC 6265 §5.2.4), its value captured. */
+const COOKIE_PATH = /;\s*path=(\/[^;]*)/i;
 /** `href="/…"`, `src="/…"`, `action="/…"` in an emulator's HTML page. */
 const ROOT_RELATIVE_ATTRIBUTE = /\b(href|src|action)="\/(?!\/)/g;
 
@@ -83,11 +88,18 @@ export function localEmulatorProxy(targets: LocalProxyTargets, debugToken: strin
     const headers = forwardable(req.headers);
     if (match[1] === 'storefront' && req.method === 'GET' && target.pathname === '/__emulator/inbox') headers['x-emulator-token'] = debugToken;
     const prefix = `${req.baseUrl}/${match[1]}`;
+    const onShop = (url: string) => (url.startsWith(`${target.origin}/`) ? url.slice(target.origin.length) : url);
     const upstream = httpRequest(target, { method: req.method, headers, timeout: UPSTREAM_TIMEOUT_MS }, (answer) => {
       res.status(answer.statusCode ?? 502);
       for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) res.setHeader(name, value);
-      const location = answer.headers.location;
+      const location = answer.headers.location && onShop(answer.headers.location);
       if (location && ROOT_RELATIVE.test(location)) res.setHeader('location', `${prefix}${location}`);
+      const cookies = answer.headers['set-cookie'];
+      if (cookies)
+        res.setHeader(
+          'set-cookie',
+          cookies.map((cookie) => cookie.replace(COOKIE_PATH, (_all, path: string) => `; Path=${prefix}${path}`)),
+        );
       if (!/^text\/html/i.test(answer.headers['content-type'] ?? '')) return void answer.pipe(res);
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,6 +107,7 @@ export function localEmulatorProxy(targets: LocalProxyTargets, debugToken: strin
       answer.on('end', () => {
         const html = Buffer.concat(chunks)
           .toString('utf8')
+          .replaceAll(`"${target.origin}/`, '"/')
           .replace(ROOT_RELATIVE_ATTRIBUTE, (_all, attribute: string) => `${attribute}="${prefix}/`);
         res.removeHeader('content-length');
         res.removeHeader('etag');

@@ -8,6 +8,15 @@ export type RateLimitTier = (typeof RATE_LIMIT_TIERS)[number];
 /** `limit` requests per `windowMs` (ms); `failuresOnly` counts only answers of 400 and above. */
 export type TierOptions = { limit: number; windowMs: number; failuresOnly: boolean };
 
+/**
+ * A tier switched off (`RATE_LIMIT_{TIER}=off`): every request passes and nothing is counted, for
+ * an operator limiting that traffic in front of the shop, or a load test from one address.
+ */
+export const TIER_OFF = 'off';
+
+/** A tier's override: some of its options, or switched off. */
+export type TierSetting = Partial<TierOptions> | typeof TIER_OFF;
+
 export const DEFAULT_RATE_LIMITS: Record<RateLimitTier, TierOptions> = {
   signIn: { limit: 10, windowMs: 15 * 60_000, failuresOnly: true },
   recover: { limit: 5, windowMs: 15 * 60_000, failuresOnly: false },

@@ -15,7 +15,8 @@
  * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart | 120 / min               |
  * | pages      | GET/HEAD pages and /__payload (not /assets, /api, probes, /metrics, /__build) | 600 / min   |
  *
- * Each limit can be changed with `RATE_LIMIT_{TIER}` = `{limit}/{seconds}` (server/config.ts).
+ * Each limit can be changed with `RATE_LIMIT_{TIER}` = `{limit}/{seconds}`, or the tier switched
+ * off with `off` (server/config.ts; the shop warns at start, server/config-warnings.ts).
  * Past the limit: 429 with `Retry-After` (seconds), the IETF `RateLimit` headers and
  * `Cache-Control: no-store`; the body is `{ isError: true, message }` for /api and JSON callers,
  * `{ status, message }` for /__payload (the route-data contract), a small HTML page otherwise.
@@ -39,10 +40,10 @@ import type { Logger } from '../logger';
 import { rateLimitRejections } from '../metrics/registry';
 import { fail } from './json-api';
 import { MESSAGES } from './messages';
-import { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, type RateLimitTier, type TierOptions } from './rate-limit-tiers';
+import { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, TIER_OFF, type RateLimitTier, type TierOptions, type TierSetting } from './rate-limit-tiers';
 import { currentRequest } from './request-context';
 
-export { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, type RateLimitTier, type TierOptions };
+export { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, type RateLimitTier, type TierOptions, type TierSetting };
 
 /** The limiters, plus the two that pick a tier by request (cart API and the no-JS cart form). */
 export type RateLimits = Record<RateLimitTier, RequestHandler> & {
@@ -151,17 +152,21 @@ class RedisWithMemoryFallback implements Store {
 /**
  * One limiter per tier.
  * @param deps.redis    the shared Redis connection, or null for per-instance memory counts
- * @param deps.limits   per-tier overrides (config `RATE_LIMIT_*`, tests)
+ * @param deps.limits   per-tier overrides (config `RATE_LIMIT_*`, tests); `off`: that tier's
+ *   limiter lets every request through without counting it
  * @param deps.internal requests the pages tier never counts (the page cache's own refreshes)
  */
 export function createRateLimits(deps: {
   redis: Redis | null;
   log: Logger;
-  limits?: Partial<Record<RateLimitTier, Partial<TierOptions>>>;
+  limits?: Partial<Record<RateLimitTier, TierSetting>>;
   internal?: (req: Request) => boolean;
 }): RateLimits {
+  const passThrough: RequestHandler = (_req, _res, next) => next();
   const limiter = (tier: RateLimitTier, extra: Partial<Options> = {}): RequestHandler => {
-    const { limit, windowMs, failuresOnly } = { ...DEFAULT_RATE_LIMITS[tier], ...deps.limits?.[tier] };
+    const setting = deps.limits?.[tier];
+    if (setting === TIER_OFF) return passThrough;
+    const { limit, windowMs, failuresOnly } = { ...DEFAULT_RATE_LIMITS[tier], ...setting };
     return rateLimit({
       windowMs,
       limit,

@@ -238,7 +238,10 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
         throw err;
       }
     });
-    const cart = await deps.cart.attachBuyer(cartId, { customerAccessToken: token, email: customer.email, phone: customer.phone });
+    // The token may die between that check and the mutation: attachBuyer then answers the same 401, and the session goes.
+    const cart = await signedIn(res, () =>
+      deps.cart.attachBuyer(cartId, { customerAccessToken: token, email: customer.email, phone: customer.phone }),
+    );
     ok(res, MESSAGES.buyerIdentityUpdated, cart);
   });
 

@@ -192,7 +192,18 @@ describe('shared facts other parts rely on', () => {
 
   it('winter-solstice-wreath: a drop on 2026-12-12; the-private-garden: password protected', () => {
     expect(card('winter-solstice-wreath').productDrop).toMatchObject({ enabled: true, dropDate: expect.stringMatching(/^2026-12-12/) });
-    expect(card('the-private-garden').password).toMatchObject({ passwordProtectPage: true, password: expect.any(String) });
+    expect(card('the-private-garden').password).toEqual({ passwordProtectPage: true, productCardText: expect.any(String) });
+  });
+
+  it("keeps the-private-garden's password in a private document (an id with a path), not in the public card", () => {
+    const secret = docs.find(ofType<Doc & { password: string }>('productCardPassword'));
+    expect(secret).toMatchObject({
+      _id: 'secrets.productCardPassword.the-private-garden',
+      card: { _type: 'reference', _ref: 'productCard-the-private-garden' },
+      password: expect.any(String),
+    });
+    const rootDocuments = docs.filter((d) => !d._id.includes('.'));
+    expect(JSON.stringify(rootDocuments)).not.toContain(JSON.stringify(secret!.password));
   });
 
   it('has a low-stock variant (1 to 3 available) and a sale price', () => {
@@ -309,7 +320,7 @@ it('regenerates the committed files byte for byte', async () => {
     await generate(out);
     const committed = readdirSync(join(CONTENT, 'images')).sort();
     expect(readdirSync(join(out, 'images')).sort()).toEqual(committed);
-    for (const file of ['catalogue.json', 'dataset.ndjson', ...committed.map((f) => `images/${f}`)]) {
+    for (const file of ['catalogue.json', 'online-store.json', 'delivery.json', 'dataset.ndjson', ...committed.map((f) => `images/${f}`)]) {
       expect([file, readFileSync(join(out, file)).equals(readFileSync(join(CONTENT, file)))]).toEqual([file, true]);
     }
   } finally {

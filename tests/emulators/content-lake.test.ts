@@ -1,7 +1,7 @@
 /**
  * The content lake emulator queried by the real @sanity/client over HTTP, on the fixture
  * dataset in tests/fixtures/content-lake (a site settings doc and an older one, a product card
- * with a draft, a draft-only page, one image asset).
+ * with a draft, a draft-only page, one image asset, a card password under the `secrets.` path).
  */
 import path from 'node:path';
 import { ClientError } from '@sanity/client';
@@ -113,6 +113,22 @@ describe('queries', () => {
     expect((await preview.fetch<string[]>('*[_type == "page"].title')).sort()).toEqual(['Coming soon', 'Shop']);
     const wrong = clientFor(secured, { token: 'nope' });
     await expect(wrong.fetch('1')).rejects.toThrow('Unauthorized - Session not found');
+  });
+
+  it('keeps every document whose id has a path private without the token, as Sanity does', async () => {
+    // https://www.sanity.io/docs/ids: ids containing a "." are readable only when authenticated.
+    const secrets = '*[_type == "productCardPassword"]{ _id, password, "card": card->slug.current }';
+    const card = '*[_type == "productCard"][0]{ "password": *[_type == "productCardPassword" && card._ref == ^._id][0].password }.password';
+    for (const perspective of ['published', 'raw'] as const) {
+      expect(await clientFor(secured, { perspective }).fetch(secrets)).toEqual([]);
+      expect(await clientFor(secured, { perspective }).fetch(card)).toBeNull();
+    }
+    expect(await clientFor(secured).getDocuments(['secrets.productCardPassword.garden-party-bouquet'])).toEqual([null]);
+    const authenticated = clientFor(secured, { token: TOKEN });
+    expect(await authenticated.fetch(secrets)).toEqual([
+      { _id: 'secrets.productCardPassword.garden-party-bouquet', password: 'fixture-secret', card: 'garden-party-bouquet' },
+    ]);
+    expect(await authenticated.fetch(card)).toBe('fixture-secret');
   });
 
   it('fetches documents by id', async () => {

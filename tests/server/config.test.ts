@@ -2,6 +2,7 @@
  * Config from the environment: local mode takes the upstreams' connection settings it is given
  * (and refuses to guess them); live mode lists what is wrong.
  */
+import { configWarnings } from '../../server/config-warnings';
 import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type LocalUpstreams } from '../../server/config';
 
 /** Deliberately unlike the emulators' own values, so nothing can come from a built-in default. */
@@ -140,6 +141,24 @@ test('live mode: a read token never switches the public site to drafts; preview 
   expect(() => loadConfig({ ...LIVE_ENV, PREVIEW_SECRET: 'short' })).toThrow(/PREVIEW_SECRET: at least 32 characters/);
 });
 
+test('live mode without a read token warns that protected product cards cannot be unlocked', () => {
+  expect(configWarnings(loadConfig(LIVE_ENV))).toEqual([expect.stringMatching(/^SANITY_READ_TOKEN is not set: password-protected product cards/)]);
+  expect(configWarnings(loadConfig({ ...LIVE_ENV, SANITY_READ_TOKEN: 'sk-read' }))).toEqual([]);
+  expect(configWarnings(loadConfig({}, UPSTREAMS))).toEqual([]);
+});
+
+test('RATE_LIMIT_{TIER}: {limit}/{seconds} or off; a tier switched off is a start-up warning', () => {
+  const c = loadConfig({ RATE_LIMIT_PAGES: 'off', RATE_LIMIT_CART_WRITES: '240/60' }, UPSTREAMS);
+  expect(c.rateLimits).toEqual({ pages: 'off', cartWrites: { limit: 240, windowMs: 60_000 } });
+  expect(configWarnings(c)).toEqual([
+    'RATE_LIMIT_PAGES=off: the pages rate limit is switched off; one client IP may send any number of these requests (keep it off only behind a limiter of your own).',
+  ]);
+  for (const bad of ['OFF', 'none', '0/60', '99999999/60', '10']) {
+    expect(() => loadConfig({ RATE_LIMIT_PAGES: bad }, UPSTREAMS)).toThrow(/RATE_LIMIT_PAGES/);
+  }
+  expect(() => loadConfig({ RATE_LIMIT_PAGES: 'none' }, UPSTREAMS)).toThrow(/\{limit\}\/\{seconds\} \(e\.g\. 600\/60\) or off/);
+});
+
 test('live mode ignores local connection settings', () => {
   const c = loadConfig(LIVE_ENV, UPSTREAMS);
   expect(c.storefront).toMatchObject({ endpoint: 'https://gramercy.myshopify.com/api/2026-04/graphql.json', privateToken: 'x' });
@@ -173,7 +192,13 @@ test('scheduler: local ids from the connection settings; timeout and availabilit
 });
 
 test('customer account: local issuer and client id from the connection settings; live ones from the environment, https only', () => {
-  expect(loadConfig({}, UPSTREAMS).customerAccount).toEqual({ issuer: 'http://127.0.0.1:5', clientId: 'given-client', timeoutMs: 10_000 });
+  expect(loadConfig({}, UPSTREAMS).customerAccount).toEqual({
+    issuer: 'http://127.0.0.1:5',
+    // The browser reaches the issuer through the shop's /__local proxy (server/http/local-proxy.ts).
+    browserBaseUrl: 'http://localhost:3000/__local/customer-account',
+    clientId: 'given-client',
+    timeoutMs: 10_000,
+  });
   expect(loadConfig({ CUSTOMER_ACCOUNT_TIMEOUT_MS: '2500' }, UPSTREAMS).customerAccount.timeoutMs).toBe(2500);
   // Live mode ignores the local settings; the issuer is kept exactly as given (it is compared verbatim).
   expect(loadConfig(LIVE_ENV, UPSTREAMS).customerAccount).toEqual({

@@ -47,7 +47,9 @@ describe('sign-in', () => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const authorize = new URL(res.body.data.redirectTo);
-    expect(authorize.origin).toBe(new URL(t.emulators.connection.customerAccount.issuer).origin);
+    // Local mode: on the shop's origin, through the /__local proxy to the authorization stand-in.
+    expect(authorize.origin).toBe(new URL(t.config.siteUrl).origin);
+    expect(authorize.pathname).toMatch(/^\/__local\/customer-account\//);
     const q = authorize.searchParams;
     expect(q.get('response_type')).toBe('code');
     expect(q.get('scope')!.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'customer-account-api:full']));

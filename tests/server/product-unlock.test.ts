@@ -236,3 +236,34 @@ test('the unlock tier: 10 attempts per 15 minutes per IP, then 429', async () =>
     await limited.stop();
   }
 });
+
+test('only a password under the private secrets. path counts: one moved to a public (root) id unlocks nothing', async () => {
+  const moved = await startTestApp();
+  try {
+    const { apiHost, apiVersion, dataset, readToken } = moved.emulators.connection.content;
+    // An editor's write carries the project's token (the run's read token, in the emulator).
+    const mutated = await fetch(`${apiHost}/v${apiVersion}/data/mutate/${dataset}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${readToken}` },
+      body: JSON.stringify({
+        mutations: [
+          { delete: { id: `secrets.productCardPassword.${HANDLE}` } },
+          {
+            create: {
+              _id: `productCardPassword-${HANDLE}`,
+              _type: 'productCardPassword',
+              card: { _type: 'reference', _ref: `productCard-${HANDLE}` },
+              password: PASSWORD,
+            },
+          },
+        ],
+      }),
+    });
+    expect(mutated.status).toBe(200);
+    const res = await unlock(PASSWORD, { json: true, app: moved.app });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { isError: true, message: 'No Product found.' } });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  } finally {
+    await moved.stop();
+  }
+});

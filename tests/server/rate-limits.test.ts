@@ -158,3 +158,25 @@ test('RATE_LIMIT_{TIER} sets a limit from the environment', async () => {
     await configured.stop();
   }
 });
+
+test('RATE_LIMIT_{TIER}=off switches a tier off: nothing is counted or refused, the other tiers still are', async () => {
+  const off = await startTestApp({ env: { RATE_LIMIT_UNLOCK: 'off', RATE_LIMIT_RECOVER: '1/60' } });
+  try {
+    // Past the unlock tier's default of 10 attempts per 15 minutes from one IP.
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const res = await request(off.app)
+        .post('/products/the-private-garden/unlock')
+        .set('X-Forwarded-For', '192.0.2.60')
+        .set('Accept', 'application/json')
+        .type('form')
+        .send({ password: `guess-${attempt}` });
+      expect(res.status).toBe(422);
+      expect(res.headers.ratelimit).toBeUndefined();
+    }
+    const recover = () => request(off.app).post('/api/customer/recover').set('X-Forwarded-For', '192.0.2.60').send({ email: 'nobody@example.com' });
+    expect((await recover()).status).not.toBe(429);
+    expectRefused(await recover());
+  } finally {
+    await off.stop();
+  }
+});

@@ -138,9 +138,9 @@ test('local mode: the emulators run in a child process on loopback, reachable fo
     // …but the other debug endpoints stay closed, through the shop and directly.
     expect((await fetch(`${shopUrl}/__local/storefront/__emulator/orders`)).status).toBe(401);
     expect((await fetch(`${emulators['storefront-api']}/__emulator/orders`)).status).toBe(401);
-    // The APIs are the shop server's to call: no GROQ over the whole dataset (the cards' unlock
-    // passwords) and no Storefront GraphQL from the browser through the proxy.
-    const groq = encodeURIComponent('*[_type == "productCard" && defined(password.password)].password.password');
+    // The APIs are the shop server's to call: no GROQ over the whole dataset and no Storefront
+    // GraphQL from the browser through the proxy.
+    const groq = encodeURIComponent('*[_type == "productCardPassword"].password');
     expect((await fetch(`${shopUrl}/__local/content/v2025-02-19/data/query/production?query=${groq}`)).status).toBe(404);
     expect((await fetch(`${shopUrl}/__local/storefront/api/2026-04/graphql.json`, { method: 'POST', body: '{}' })).status).toBe(404);
   } finally {
@@ -148,6 +148,79 @@ test('local mode: the emulators run in a child process on loopback, reachable fo
   }
   expect(await shop.exited).toBe(0);
   await until(() => (alive(pid) ? undefined : true), 'the emulators process to exit', 15_000);
+}, 120_000);
+
+/**
+ * A browser's cookie jar reduced to what the sign-in needs: cookies by name with their Path
+ * (RFC 6265 §5.1.4 path-match), sent only to the paths they were scoped to.
+ */
+function cookieJar() {
+  const cookies = new Map<string, { value: string; path: string }>();
+  return {
+    store(res: Response) {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+        const [name, ...value] = pair.split('=');
+        const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) ?? '/';
+        if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
+        else cookies.set(name, { value: value.join('='), path });
+      }
+    },
+    header(url: URL): string {
+      const matches = (path: string) => url.pathname === path || url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
+      return [...cookies]
+        .filter(([, c]) => matches(c.path))
+        .map(([name, c]) => `${name}=${c.value}`)
+        .join('; ');
+    },
+  };
+}
+
+test("local mode: signing in goes through the shop's origin, the customer-account emulator's pages and redirects included", async () => {
+  const shop = await startShop(dataDir, { NODE_ENV: 'production', SHOP_MODE: 'local' });
+  try {
+    const shopUrl = `http://localhost:${shop.port}`;
+    const emulatorOrigin = shop.listening.emulators['customer-account'];
+    const jar = cookieJar();
+    const login = await fetch(`${shopUrl}/api/customer/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shopUrl },
+      body: JSON.stringify({ email: 'ada@example.com', password: 'flowers-ada-1815' }),
+    });
+    expect(login.status).toBe(200);
+    jar.store(login);
+    let next = new URL(((await login.json()) as { data: { redirectTo: string } }).data.redirectTo, shopUrl);
+    expect(next.href.startsWith(`${shopUrl}/__local/customer-account/`)).toBe(true);
+
+    // Follow the redirects as a browser would, on the shop's origin only, with the cookies of each path.
+    const visited: string[] = [];
+    for (let hop = 0; hop < 10 && next.pathname !== '/accounts/account'; hop++) {
+      expect(next.origin).toBe(shopUrl);
+      visited.push(next.pathname);
+      const res = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header(next) } });
+      jar.store(res);
+      const location = res.headers.get('location');
+      if (!location) throw new Error(`${next.pathname} answered ${res.status} without a redirect: ${(await res.text()).slice(0, 300)}`);
+      expect(location).not.toContain(emulatorOrigin);
+      next = new URL(location, next);
+    }
+    // The authorize request, the sign-in step (its cookie scoped to /interaction/{uid}) and the
+    // provider's resume (its cookie scoped to /oauth/authorize/{uid}), all under the proxy.
+    expect(visited.map((p) => p.replace(/\/[\w-]{20,}$/, '/{uid}'))).toEqual([
+      '/__local/customer-account/oauth/authorize',
+      '/__local/customer-account/interaction/{uid}',
+      '/__local/customer-account/oauth/authorize/{uid}',
+    ]);
+    // The callback completes the sign-in: the session cookie is set and the customer is known.
+    const callback = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header(next) } });
+    jar.store(callback);
+    const me = await fetch(`${shopUrl}/api/customer`, { headers: { cookie: jar.header(new URL(`${shopUrl}/api/customer`)) } });
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(await me.json())).toContain('ada@example.com');
+  } finally {
+    shop.child.kill('SIGTERM');
+  }
+  expect(await shop.exited).toBe(0);
 }, 120_000);
 
 test('the emulators process exits by itself when the shop is killed', async () => {

@@ -11,9 +11,18 @@ export type CardOverride = {
   customSoldOutText?: string;
   disableProductInteraction?: boolean;
   productDrop?: { enabled: boolean; dropDate: string; passwordProtectPage: boolean };
-  password?: { passwordProtectPage: boolean; password: string; productCardText: string };
+  password?: { passwordProtectPage: boolean; productCardText: string };
   cardBanner?: { productCardBanner: string; textColor: string; backgroundColor: string };
   accordionItems?: AccordionData[];
+};
+
+/**
+ * The passwords of password-protected cards, by handle. Not part of the card (a public document):
+ * each becomes a private `productCardPassword` document under the `secrets.` path
+ * (content/FORMAT.md), which only requests with a read token can see.
+ */
+export const CARD_PASSWORDS: Record<string, string> = {
+  'the-private-garden': 'gramercy-members',
 };
 
 export const CARD_OVERRIDES: Record<string, CardOverride> = {
@@ -28,7 +37,6 @@ export const CARD_OVERRIDES: Record<string, CardOverride> = {
   'the-private-garden': {
     password: {
       passwordProtectPage: true,
-      password: 'gramercy-members',
       productCardText: 'Members only: enter the password from your welcome letter',
     },
     // No disableProductInteraction: the password is the gate, and an unlocked member buys it.

@@ -19,7 +19,15 @@ export type ContentImages = {
   picture(image: RawImage, fallbackAlt?: string): Picture | null;
   /** Absolute JPEG URL 1200 wide for og:image (scrapers do not all read WebP), or null. */
   socialUrl(image: RawImage): string | null;
+  /**
+   * Absolute PNG URL FAVICON_WIDTH wide for `<link rel="icon">` (PNG keeps the icon's
+   * transparency; browsers draw it at 16–48 px), or null.
+   */
+  iconUrl(image: RawImage): string | null;
 };
+
+/** The favicon's width in px: a 16 px tab icon on a 3x screen, a 32 px one on 2x. */
+export const FAVICON_WIDTH = 64;
 
 /** Most image URLs remembered (a shop has a few hundred images, each at one or two widths). */
 export const IMAGE_URL_MEMO_MAX = 4000;
@@ -53,6 +61,9 @@ export function contentImages(opts: { projectId: string; dataset: string; imageO
     },
     socialUrl(image) {
       return hasAsset(image) ? builder.image(source(image)).width(SOCIAL_IMAGE_WIDTH).format('jpg').url() : null;
+    },
+    iconUrl(image) {
+      return hasAsset(image) ? builder.image(source(image)).width(FAVICON_WIDTH).format('png').url() : null;
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * GROQ queries for the content lake (FORMAT.md document types). Projections resolve what the
  * reshape layer needs in one round trip: image assets (dimensions, lqip), link targets
- * (`page->{ _type, "slug": slug.current }`, spec §2), product cards. The card's `password.password`
- * is never projected.
+ * (`page->{ _type, "slug": slug.current }`, spec §2), product cards. A card's password (a private
+ * `productCardPassword` document, server/unlock/password.ts) is never projected.
  */
 
 const IMAGE = `{ _type, alt, crop, hotspot,

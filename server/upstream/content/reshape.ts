@@ -200,7 +200,7 @@ export class ContentReshaper {
       siteTitle: s(raw.siteTitle) ?? '',
       pickupAddress: s(raw.pickupAddress),
       imageIcon: this.contentImages.picture(raw.imageIcon),
-      favicon: this.contentImages.socialUrl(raw.favicon),
+      favicon: this.contentImages.iconUrl(raw.favicon),
       seo: {
         title: s(raw.seo?.title) ?? s(raw.siteTitle) ?? '',
         description: s(raw.seo?.description),

@@ -13,7 +13,7 @@ import { buildClient } from '../../../esbuild.config';
 import { startEmulators, type RunningEmulators } from '../../../emulators';
 import { createApp, type App, type AppDeps } from '../../../server/app';
 import { MemoryCache, type Cache } from '../../../server/cache';
-import { loadConfig, type Config } from '../../../server/config';
+import { loadConfig, type Config, type LocalUpstreams } from '../../../server/config';
 import { createLogger } from '../../../server/logger';
 import { createSignUpOutbox, type SignUpOutboxOptions } from '../../../server/marketing/outbox';
 import type { Outbox } from '../../../server/outbox';
@@ -74,6 +74,8 @@ export async function startTestApp(
     pageCache?: AppDeps['pageCache'];
     /** Upstream circuit breaker overrides (threshold, cool-down, state hook). */
     circuits?: AppDeps['circuits'];
+    /** Rewrites the emulators' connection settings the config is built from (a suite's proxy in front of one). */
+    connection?: (emulators: LocalUpstreams) => LocalUpstreams;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-data-'));
@@ -100,7 +102,7 @@ export async function startTestApp(
     TRUSTED_PROXY_HOPS: '1',
     ...opts.env,
   };
-  const config = loadConfig(env, emulators.connection);
+  const config = loadConfig(env, opts.connection?.(emulators.connection) ?? emulators.connection);
   const log = opts.log ?? createLogger(process.env.LOG_LEVEL ?? 'silent');
   // A tier given as undefined keeps its configured (RATE_LIMIT_*) or default limit.
   const rateLimits = Object.fromEntries(

@@ -49,19 +49,31 @@ export async function latestMail(t: TestApp, to: string, kind: string): Promise<
 
 /**
  * Follows the browser's trip through the authorization server: from the authorize URL the
- * sign-in answered to the shop's callback URL, keeping the server's own cookies on the way.
+ * sign-in answered to the shop's callback URL, keeping the server's own cookies on the way. In
+ * local mode the trip runs through the shop's `/__local/customer-account` proxy (its URLs are on
+ * SITE_URL, which is not a real host in tests): those hops go to `app` in-process.
  * @returns the callback URL (on the shop's SITE_URL) with code and state
  */
-export async function followAuthorization(authorizeUrl: string, siteUrl: string): Promise<URL> {
+export async function followAuthorization(app: App, authorizeUrl: string, siteUrl: string): Promise<URL> {
   const jar = new CookieJar();
+  const shop = new URL(siteUrl).origin;
   let url = new URL(authorizeUrl);
   for (let hop = 0; hop < 10; hop++) {
-    if (url.origin === new URL(siteUrl).origin) return url;
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.take(res.headers.getSetCookie());
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`authorization stopped at ${url.href} with ${res.status}: ${(await res.text()).slice(0, 300)}`);
-    url = new URL(location, url);
+    const onShop = url.origin === shop;
+    if (onShop && !url.pathname.startsWith('/__local/')) return url;
+    const res = onShop
+      ? await request(app)
+          .get(url.pathname + url.search)
+          .set('Cookie', jar.header())
+          .redirects(0)
+      : await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    const answer =
+      res instanceof Response
+        ? { cookies: res.headers.getSetCookie(), location: res.headers.get('location') }
+        : { cookies: setCookies(res), location: res.headers.location as string | undefined };
+    jar.take(answer.cookies);
+    if (!answer.location) throw new Error(`authorization stopped at ${url.href} with ${res.status}`);
+    url = new URL(answer.location, url);
   }
   throw new Error('too many redirects on the authorization trip');
 }
@@ -78,7 +90,7 @@ export async function completeSignIn(
   const jar = new CookieJar().take(setCookies(signIn));
   const redirectTo = signIn.body.data?.redirectTo;
   if (!redirectTo) throw new Error(`sign-in answered no redirect: ${JSON.stringify(signIn.body)}`);
-  const callback = await followAuthorization(redirectTo, siteUrl);
+  const callback = await followAuthorization(app, redirectTo, siteUrl);
   const res = await request(app)
     .get(callback.pathname + callback.search)
     .set('Cookie', jar.header());
