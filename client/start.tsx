@@ -12,6 +12,7 @@ import { identifyShopper, startAnalytics, updateAnalyticsConsent } from './analy
 import { AppProviders } from './App';
 import { clientDataSource } from './data-source';
 import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
+import { announceHydrated } from './lib/early-submit';
 import { warmMoneyFormat } from './lib/format';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
 import './lib/preact-class-prop';
@@ -93,6 +94,8 @@ void resolveInitialPages(routes)
         <RouterProvider router={router} />
       </AppProviders>,
     );
+    // The entry replays a form submitted before now (lib/early-submit.ts).
+    announceHydrated();
 
     // Spec §4 App start: the customer is fetched after hydration (the HTML never holds it), and only
     // when the session hint cookie says there is one.

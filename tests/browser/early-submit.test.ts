@@ -1,0 +1,99 @@
+/**
+ * Forms submitted before the app has started (client/lib/early-submit.ts), in real Chromium
+ * against the real app: the start chunk is held back by the test, so the shopper fills and sends
+ * the server's HTML form; nothing leaves the page, and once the chunk arrives the app sends what
+ * was typed through its own handler.
+ * - sign-in: no native POST to /accounts/login; the shopper lands on the account page;
+ * - the footer sign-up (a controlled form): the email typed before hydration is the one sent,
+ *   the success message shows, and the email never appears in the page's URL.
+ */
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
+import { serviceAvailable } from '../support/services';
+import { openShopPage, startBrowserHarness, type BrowserHarness } from './support';
+
+const hasChromium = serviceAvailable('chromium');
+
+jest.setTimeout(60_000);
+
+(hasChromium ? describe : describe.skip)('forms submitted before the app has started', () => {
+  let harness: BrowserHarness;
+  let base: string;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  let posts: string[];
+  /** Lets the held start chunk through. */
+  let releaseApp: () => void;
+
+  beforeAll(async () => {
+    harness = await startBrowserHarness();
+    ({ base } = harness);
+  }, 60_000);
+
+  afterAll(() => harness?.stop());
+
+  afterEach(async () => {
+    expect(pageErrors).toEqual([]);
+    await context?.close();
+  });
+
+  /** A fresh page whose start chunk (`/assets/start-*.js`) waits for `releaseApp()`. */
+  async function openPage() {
+    ({ context, page, pageErrors } = await openShopPage(harness, {
+      // The cookie banner is answered beforehand (it would cover the footer form).
+      prepare: async (fresh) => {
+        await fresh.addInitScript((key) => localStorage.setItem(key, 'denied'), COOKIE_POLICY_KEY);
+      },
+    }));
+    page.setDefaultTimeout(15_000);
+    const released = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    posts = [];
+    page.on('request', (request: Request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+  }
+
+  const hydrated = () => page.waitForFunction(() => history.scrollRestoration === 'manual');
+  const main = () => page.getByRole('main');
+
+  test('sign-in sent before the app has started: held, then signed in through the app', async () => {
+    await openPage();
+    await page.goto(`${base}/accounts/login`, { waitUntil: 'domcontentloaded' });
+    await main().getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await main().getByLabel('Password', { exact: true }).fill('flowers-ada-1815');
+    await main().getByRole('button', { name: 'Sign in' }).click();
+
+    // Held: the page stays, nothing was posted, and the form says it is busy.
+    expect(await main().locator('form[aria-busy="true"]').count()).toBe(1);
+    expect(page.url()).toBe(`${base}/accounts/login`);
+    expect(posts).toEqual([]);
+
+    releaseApp();
+    await page.waitForURL(`${base}/accounts/account`);
+    expect(posts).toContain('/api/customer/login');
+    expect(posts).not.toContain('/accounts/login');
+    await main().getByText('Ada', { exact: false }).first().waitFor();
+  });
+
+  test('the footer sign-up typed and sent before hydration sends what was typed, and the email stays out of the URL', async () => {
+    await openPage();
+    await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    const card = page.getByRole('region', { name: 'The Gramercy Post' });
+    const email = `early${Date.now()}@example.com`;
+    await card.getByLabel('Email*').fill(email);
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/newsletter'));
+    await card.getByRole('button', { name: 'Sign up' }).click();
+    expect(page.url()).toBe(`${base}/`);
+
+    releaseApp();
+    await hydrated();
+    expect((await sent).postDataJSON()).toMatchObject({ email, source: 'Footer' });
+    await card.getByRole('status').getByText('Thank You!', { exact: true }).waitFor();
+    expect(page.url()).toBe(`${base}/`);
+  });
+});
