@@ -67,7 +67,10 @@ function subscribe(): void {
   dc.subscribe('http.client.response.finish', (m) => {
     const { request, response } = m as { request: ClientRequest; response: IncomingMessage };
     const entry = inflight.get(request);
-    if (entry) entry.status = response.statusCode;
+    // Calls to no known upstream get no listeners (jest loads this module once per test file, and
+    // each copy keeps its channel subscriptions in the one process).
+    if (!entry) return;
+    entry.status = response.statusCode;
     // `finish` is published when the headers arrive; the body's end closes the timing.
     response.once('end', () => end(request));
     response.once('error', (err) => end(request, err));
