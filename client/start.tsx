@@ -6,12 +6,13 @@
  */
 import { reaction } from 'mobx';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type DataRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { identifyShopper, startAnalytics, updateAnalyticsConsent } from './analytics';
 import { AppProviders } from './App';
 import { clientDataSource } from './data-source';
 import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
+import { beginInitialHydration } from './components/DeferHydration';
 import { announceHydrated } from './lib/early-submit';
 import { warmMoneyFormat } from './lib/format';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
@@ -73,8 +74,12 @@ async function resolveInitialPages(list: RouteObject[]): Promise<void> {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A page chunk that could not load (and did not reload the page) is left to the router, which
-// tries again and shows the error page if it fails. Hydrating is the longest task of the start;
-// the money formatter's locale data is loaded in a task before it (lib/format.ts).
+// tries again and shows the error page if it fails. Hydrating is the longest task of the start
+// (Lighthouse counts every task's time past 50 ms as blocking): what can run before or after it
+// runs in tasks of its own. Before: the money formatter's locale data (lib/format.ts) and the
+// router; after: the client runtime and the customer. Regions the shopper cannot use at once
+// hydrate later still, each in its own task (components/DeferHydration.tsx).
+let router: DataRouter;
 void resolveInitialPages(routes)
   .catch(() => undefined)
   .then(() => {
@@ -82,21 +87,27 @@ void resolveInitialPages(routes)
     return nextTask();
   })
   .then(() => {
-    const router = createBrowserRouter(routes, { hydrationData: hydrateRouter(state.router) });
-    // Spec §1, §2, §4 Build updates: the hourly build poll, the manifest prefetch, link prefetching.
-    startClientRuntime(router, state.config.buildId ?? null);
-
+    router = createBrowserRouter(routes, { hydrationData: hydrateRouter(state.router) });
+    return nextTask();
+  })
+  .then(() => {
     const root = document.getElementById('root')!;
     moveServerHintsToHead(root);
+    const hydrated = beginInitialHydration();
     hydrateRoot(
       root,
       <AppProviders stores={stores} config={state.config}>
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    // The entry replays a form submitted before now (lib/early-submit.ts).
-    announceHydrated();
-
+    // Once the deferred regions have hydrated too, the entry replays a form submitted before now
+    // (lib/early-submit.ts).
+    void hydrated().then(announceHydrated);
+    return nextTask();
+  })
+  .then(() => {
+    // Spec §1, §2, §4 Build updates: the hourly build poll, the manifest prefetch, link prefetching.
+    startClientRuntime(router, state.config.buildId ?? null);
     // Spec §4 App start: the customer is fetched after hydration (the HTML never holds it), and only
     // when the session hint cookie says there is one.
     void stores.customer.load();

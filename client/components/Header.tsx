@@ -18,6 +18,7 @@ import { useHeaderScroll } from '../lib/use-header-scroll';
 import { useStores } from '../stores';
 import { AccountLink } from './AccountLink';
 import { CART_BUTTON_ID } from './CartDrawer';
+import { DeferHydration } from './DeferHydration';
 import { LinkTo } from './LinkTo';
 import { MobileMenu } from './MobileMenu';
 import { QuickShopCard } from './QuickShopCard';
@@ -121,21 +122,23 @@ export function Header({ settings, shopUnavailable = false }: { settings: SiteSe
       <div className="site-header__bar">
         <MobileMenu header={header} />
         <Logo settings={settings} />
-        <nav className="primary-nav" aria-label="Primary">
-          <ul>
-            {header.primaryHeaderLink && (
-              <DropdownItem link={header.primaryHeaderLink} products={header.primaryLinkProducts} viewAll={header.viewAllButton} primary />
-            )}
-            {header.headerMenu.map((link) => (
-              <li key={link.key} className="nav-item">
-                <LinkTo link={link} />
-              </li>
-            ))}
-            {header.headerMegaMenu.map((item) => (
-              <DropdownItem key={item.key} link={item.link} products={item.products} viewAll={{ ...item.link, title: `All ${item.link.title}` }} />
-            ))}
-          </ul>
-        </nav>
+        <DeferHydration>
+          <nav className="primary-nav" aria-label="Primary">
+            <ul>
+              {header.primaryHeaderLink && (
+                <DropdownItem link={header.primaryHeaderLink} products={header.primaryLinkProducts} viewAll={header.viewAllButton} primary />
+              )}
+              {header.headerMenu.map((link) => (
+                <li key={link.key} className="nav-item">
+                  <LinkTo link={link} />
+                </li>
+              ))}
+              {header.headerMegaMenu.map((item) => (
+                <DropdownItem key={item.key} link={item.link} products={item.products} viewAll={{ ...item.link, title: `All ${item.link.title}` }} />
+              ))}
+            </ul>
+          </nav>
+        </DeferHydration>
         <div className="right-nav">
           <ul>
             {header.rightHeaderMenu.map((link) => (

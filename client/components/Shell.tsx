@@ -12,6 +12,7 @@ import { useRouteData } from '../lib/route-data';
 import { useStores } from '../stores';
 import { CartDrawer } from './CartDrawer';
 import { CookieBanner } from './CookieBanner';
+import { DeferHydration } from './DeferHydration';
 import { FloatingAlert } from './FloatingAlert';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -48,7 +49,9 @@ export function Shell() {
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer settings={settings} />
+      <DeferHydration>
+        <Footer settings={settings} />
+      </DeferHydration>
       <CartDrawer settings={settings} />
       <FloatingAlert alert={settings.alerts.floatingAlertButton} />
       <NewsletterPopup newsletter={settings.newsletter} />

@@ -14,8 +14,12 @@
 /** Dispatched on `window` by client/start.tsx right after hydrating. */
 export const APP_HYDRATED_EVENT = 'app:hydrated';
 
-/** Tells the entry the app owns the page (its handlers are attached). */
+/**
+ * Tells the entry the app owns the page (every handler is attached); `data-hydrated` on <html>
+ * says so to styles and to browser tests.
+ */
 export function announceHydrated(): void {
+  document.documentElement.dataset.hydrated = '';
   window.dispatchEvent(new Event(APP_HYDRATED_EVENT));
 }
 

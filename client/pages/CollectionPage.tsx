@@ -1,4 +1,5 @@
 /** /collections/{slug}: hero, description and the collection's products. */
+import { DeferHydration } from '../components/DeferHydration';
 import { Picture } from '../components/Picture';
 import { ProductGrid } from '../components/ProductCard';
 import { useRouteData } from '../lib/route-data';
@@ -14,9 +15,11 @@ export function CollectionPage() {
           {collection.descriptionHtml && <div className="collection-hero__text" dangerouslySetInnerHTML={{ __html: collection.descriptionHtml }} />}
         </div>
       </header>
-      <div className="container">
-        <ProductGrid products={products} eagerCount={2} priorityFirst={!collection.image} />
-      </div>
+      <DeferHydration>
+        <div className="container">
+          <ProductGrid products={products} eagerCount={2} priorityFirst={!collection.image} />
+        </div>
+      </DeferHydration>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { RouteDataMap } from '../../shared/route-data';
 import { RELATED_PRODUCTS, type ProductDetail, type ProductVariant, type SiteSettings } from '../../shared/types';
 import { useViewedProductEvent } from '../analytics/use-viewed-product';
 import { AddToCart } from '../components/AddToCart';
+import { DeferHydration } from '../components/DeferHydration';
 import { Gallery } from '../components/Gallery';
 import { BackInStockForm, DropTheHint, ReserveForm } from '../components/marketing/ProductSignups';
 import { OptionPicker } from '../components/OptionPicker';
@@ -159,12 +160,14 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
         </div>
       </div>
       {related.length > 0 && (
-        <section className="section related" aria-labelledby="related-title">
-          <h2 id="related-title" className="section__title">
-            RELATED
-          </h2>
-          <ProductGrid products={related.slice(0, RELATED_PRODUCTS)} />
-        </section>
+        <DeferHydration>
+          <section className="section related" aria-labelledby="related-title">
+            <h2 id="related-title" className="section__title">
+              RELATED
+            </h2>
+            <ProductGrid products={related.slice(0, RELATED_PRODUCTS)} />
+          </section>
+        </DeferHydration>
       )}
     </article>
   );

@@ -10,7 +10,7 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, type BrowserHarness } from './support';
+import { openShopPage, startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -58,7 +58,7 @@ jest.setTimeout(60_000);
     });
   }
 
-  const hydrated = () => page.waitForFunction(() => history.scrollRestoration === 'manual');
+  const hydrated = () => waitForHydration(page);
   const main = () => page.getByRole('main');
 
   test('sign-in sent before the app has started: held, then signed in through the app', async () => {

@@ -1,13 +1,15 @@
 /**
  * Hydration in real Chromium (ADR-0019: React renders on the server, Preact hydrates in the
  * browser): the browser adopts the server's DOM instead of rebuilding it. The product page's
- * LCP image, header, main and footer are the very nodes the HTML made (an image re-created
- * would flicker and load again), none of the shell's nodes is removed, and nothing is logged
- * as an error.
+ * LCP image, header, main and footer, and the regions that hydrate later
+ * (client/components/DeferHydration.tsx: the desktop navigation, the related products, the
+ * footer), are the very nodes the HTML made (an image re-created would flicker and load again),
+ * none of the shell's nodes is removed, nothing is logged as an error, and the deferred regions
+ * answer the shopper once hydrated.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -45,6 +47,9 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
           header: root.querySelector('header.site-header'),
           main: root.querySelector('main'),
           footer: root.querySelector('footer.site-footer'),
+          navigation: root.querySelector('nav.primary-nav'),
+          related: root.querySelector('section.related'),
+          footerForm: root.querySelector('footer form'),
         };
         new MutationObserver((records) => {
           for (const record of records) for (const node of record.removedNodes) w.removedFromRoot.push(node.nodeName);
@@ -53,8 +58,7 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
     });
 
     await page.goto(`${harness.base}/products/bodega-bunch`);
-    // Hydrated: ScrollRestoration has taken over history scrolling.
-    await page.waitForFunction(() => history.scrollRestoration === 'manual');
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
 
     const watch = await page.evaluate((): Watch => {
@@ -65,11 +69,14 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
         header: root.querySelector('header.site-header'),
         main: root.querySelector('main'),
         footer: root.querySelector('footer.site-footer'),
+        navigation: root.querySelector('nav.primary-nav'),
+        related: root.querySelector('section.related'),
+        footerForm: root.querySelector('footer form'),
       };
       const kept = Object.fromEntries(Object.entries(w.serverNodes).map(([name, node]) => [name, node !== null && node === now[name]]));
       return { kept, removedFromRoot: w.removedFromRoot };
     });
-    expect(watch.kept).toEqual({ image: true, header: true, main: true, footer: true });
+    expect(watch.kept).toEqual({ image: true, header: true, main: true, footer: true, navigation: true, related: true, footerForm: true });
     // React's resource hints leave #root for <head> before hydration; no element of the shell goes.
     expect(watch.removedFromRoot.filter((name) => name !== 'LINK' && name !== '#comment')).toEqual([]);
     expect(problems).toEqual([]);
@@ -77,5 +84,21 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
     // Hydrated, not just painted: the page answers a click.
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('dialog', { name: 'Cart' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The deferred regions too: a dropdown renders its cards' pictures on hover, and a related
+    // product's link navigates inside the app (no new document).
+    const dropdown = page.locator('nav.primary-nav li.nav-item--dropdown').first();
+    expect(await dropdown.locator('.dropdown img').count()).toBe(0);
+    await dropdown.hover();
+    await dropdown.locator('.dropdown img').first().waitFor({ state: 'attached' });
+    await page.mouse.move(640, 850);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const related = page.locator('section.related a[href^="/products/"]').first();
+    const href = await related.getAttribute('href');
+    await related.click();
+    await page.waitForURL(`${harness.base}${href}`);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).toBe(true);
+    expect(problems).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { createRoutes, type RouteHandle } from '../../client/routes';
 import type { RouteDataSource } from '../../shared/route-data';
 import { loadClientManifest, type ClientManifest } from '../../server/render';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -52,8 +52,8 @@ const hasChromium = serviceAvailable('chromium');
     });
   }
 
-  /** Wait until React has hydrated (ScrollRestoration takes over history scrolling). */
-  const hydrated = () => page.waitForFunction(() => history.scrollRestoration === 'manual');
+  /** Wait until the app has hydrated the page, its deferred regions included. */
+  const hydrated = () => waitForHydration(page);
   /** The chunk holding a page module (the first file of its `routeChunks` entry). */
   function pageChunk(module: string): string {
     const chunk = manifest.routeChunks?.[module]?.[0];

@@ -20,7 +20,7 @@ import { MemoryCache } from '../../server/cache';
 import { loadClientManifest } from '../../server/render';
 import type { TestApp } from '../server/support/app';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, type BrowserHarness } from './support';
+import { openShopPage, startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -51,8 +51,8 @@ const hasChromium = serviceAvailable('chromium');
     ({ context, page, pageErrors } = await openShopPage(harness, { context: options, collectConsoleErrors: false }));
   }
 
-  /** Wait until React has hydrated (ScrollRestoration takes over history scrolling). */
-  const hydrated = () => page.waitForFunction(() => history.scrollRestoration === 'manual');
+  /** Wait until the app has hydrated the page, its deferred regions included. */
+  const hydrated = () => waitForHydration(page);
   /** The build id in the page's state block. */
   const pageBuildId = () =>
     page.evaluate(() => (JSON.parse(document.getElementById('__STATE__')?.textContent ?? 'null') as { config: { buildId: string } }).config.buildId);

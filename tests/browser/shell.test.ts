@@ -14,7 +14,7 @@
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 const APOLOGY = 'Whoops something went wrong on our end. Please refresh the page and try again.';
@@ -63,10 +63,10 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await context?.close();
   });
 
-  /** Load `path` and wait until React has hydrated (ScrollRestoration takes over history scrolling). */
+  /** Load `path` and wait until the app has hydrated it. */
   async function visit(path: string) {
     const res = await page.goto(`${base}${path}`);
-    await page.waitForFunction(() => history.scrollRestoration === 'manual');
+    await waitForHydration(page);
     return res;
   }
 

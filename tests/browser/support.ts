@@ -125,11 +125,17 @@ export const replacedCartFetch = (message: ConsoleMessage) =>
   /status of 404/.test(message.text()) && message.location().url.includes('/api/cart?id=');
 
 /**
- * Loads `url` and waits until the app has hydrated (react-router's ScrollRestoration sets
- * `history.scrollRestoration` to manual). The app starts after the first paint (ADR-0022): a
- * click before that is the no-JavaScript page's (Add to cart posts the form and leaves for /cart).
+ * Waits until the app has hydrated the whole page, its deferred regions included
+ * (client/components/DeferHydration.tsx): client/lib/early-submit.ts marks <html data-hydrated>.
+ * The app starts after the first paint (ADR-0022): a click before that is the no-JavaScript
+ * page's (Add to cart posts the form and leaves for /cart).
  */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}
+
+/** Loads `url` and waits until the app has hydrated it ({@link waitForHydration}). */
 export async function visitHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => history.scrollRestoration === 'manual');
+  await waitForHydration(page);
 }
