@@ -148,14 +148,17 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
             </section>
           )}
           {product.accordionItems.length > 0 && (
-            <div className="accordion">
-              {product.accordionItems.map((item) => (
-                <details key={item.key}>
-                  <summary>{item.title}</summary>
-                  <RichText value={item.text} />
-                </details>
-              ))}
-            </div>
+            // Native <details>: they open and close before the region hydrates.
+            <DeferHydration>
+              <div className="accordion">
+                {product.accordionItems.map((item) => (
+                  <details key={item.key}>
+                    <summary>{item.title}</summary>
+                    <RichText value={item.text} />
+                  </details>
+                ))}
+              </div>
+            </DeferHydration>
           )}
         </div>
       </div>
