@@ -6,12 +6,12 @@
  * nothing to give way to, and they are fetched at once. The entry is built on its own, after the
  * app, as one file that imports no chunk (esbuild.config.ts), so it runs as soon as it arrives.
  * A start chunk that fails to load (a deploy replaced it) reloads the page once (spec §4). A form
- * the app handles, submitted before the app has started, is held, starts the app at once and is
- * sent once it has hydrated (./lib/early-submit.ts).
+ * the app handles submitted, or an app button clicked, before the app has started starts it at
+ * once and is replayed once it has hydrated (./lib/early-input.ts).
  */
 import { afterFirstPaint, priorityImage } from './lib/after-first-paint';
 import { preloadAppModules } from './lib/app-modules';
-import { holdEarlySubmits } from './lib/early-submit';
+import { holdEarlyInput } from './lib/early-input';
 import { importWithReload } from './runtime/chunk-reload';
 import './styles/index.css';
 
@@ -20,8 +20,8 @@ declare const __APP_START_URL__: string;
 
 const image = priorityImage();
 if (!image) preloadAppModules();
-const submitted = new Promise<void>((resolve) => holdEarlySubmits(resolve));
-void Promise.race([afterFirstPaint(image), submitted]).then(() => {
+const interacted = new Promise<void>((resolve) => holdEarlyInput(resolve));
+void Promise.race([afterFirstPaint(image), interacted]).then(() => {
   if (image) preloadAppModules();
   return importWithReload(() => import(__APP_START_URL__));
 });

@@ -13,7 +13,7 @@ import { AppProviders } from './App';
 import { clientDataSource } from './data-source';
 import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
 import { beginInitialHydration } from './components/DeferHydration';
-import { announceHydrated } from './lib/early-submit';
+import { announceHydrated } from './lib/early-input';
 import { warmMoneyFormat } from './lib/format';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
 import './lib/preact-class-prop';
@@ -100,9 +100,10 @@ void resolveInitialPages(routes)
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    // Once the deferred regions have hydrated too, the entry replays a form submitted before now
-    // (lib/early-submit.ts).
-    void hydrated().then(announceHydrated);
+    // The entry replays what the shopper did before now (lib/early-input.ts): clicks now, held
+    // submits once the deferred regions have hydrated too.
+    announceHydrated({ complete: false });
+    void hydrated().then(() => announceHydrated({ complete: true }));
     return nextTask();
   })
   .then(() => {

@@ -15,7 +15,7 @@
  * gate is open and this is a plain Suspense boundary around the children.
  *
  * client/start.tsx calls {@link beginInitialHydration} around hydrateRoot and learns when every
- * deferred region has hydrated (the early-submit replay waits for that: lib/early-submit.ts).
+ * deferred region has hydrated (the early-input replay waits for that: lib/early-input.ts).
  */
 import { Suspense, use, useState, type ReactNode } from 'react';
 

@@ -99,7 +99,8 @@ function Logo({ settings }: { settings: SiteSettings }) {
       }}
     >
       {/* Decorative: the site title beside it names the link. */}
-      {icon && <img className="logo__mark" {...responsiveImage(icon.src, LOGO_SIZES)} alt="" width={48} height={48} />}
+      {/* Low priority: a 1 KB mark that must not compete with the page's LCP image. */}
+      {icon && <img className="logo__mark" {...responsiveImage(icon.src, LOGO_SIZES)} alt="" width={48} height={48} fetchPriority="low" />}
       <span className="logo__text">{settings.siteTitle}</span>
     </Link>
   );

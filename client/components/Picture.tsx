@@ -1,12 +1,15 @@
 /**
  * A responsive <img> (srcSet/sizes, width/height so the layout never jumps) with blur-up:
  * the tiny placeholder sits blurred behind the image until its load event (not behind the
- * page's LCP image, which loads first). Without JS the
- * image simply paints over the placeholder, so it is always visible. The srcSet (WebP, the
+ * page's LCP image, which loads first). The placeholder is an <img> of its own, lazy and
+ * `fetchpriority="low"` like a secondary image: as a CSS background it was fetched for every
+ * picture on the page, below the fold too, and at high priority inside the viewport, beside the
+ * LCP image (issue 11). Without JS the image simply paints over the placeholder, so it is always
+ * visible. The srcSet (WebP, the
  * default widths, or densities 1 and 2 for a fixed `sizes` like "80px") and the 10x10
  * placeholder are built from `picture.src` (shared/images.ts), identically on both sides.
  */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { placeholderUrl, responsiveImage } from '../../shared/images';
 import type { Picture as PictureData } from '../../shared/types';
 import { FULL_WIDTH_SIZES } from '../lib/image-sizes';
@@ -22,7 +25,10 @@ type Props = {
    * also preload it from the head, server/render/lcp.ts, with the same srcset and sizes).
    */
   priority?: boolean;
-  /** Secondary (a gallery's thumbnails): `fetchpriority="low"`, so it never competes with the LCP image. */
+  /**
+   * Secondary (a gallery's thumbnails, cards below a hero): `fetchpriority="low"`, so it never
+   * competes with the LCP image, even inside the viewport (where the browser would raise it).
+   */
   lowPriority?: boolean;
   /** Fill a box of this aspect ratio (width / height), cropping with object-fit. */
   ratio?: number;
@@ -42,12 +48,12 @@ export function Picture({ picture, sizes = FULL_WIDTH_SIZES, eager = false, prio
   // The LCP image has none: it is preloaded at high priority, and its placeholder would be one
   // more request in front of it on the page's first round trips.
   const placeholder = loaded || priority ? null : placeholderUrl(picture.src);
-  const style = {
-    ...(placeholder ? { '--placeholder': `url("${placeholder.replace(/["\\]/g, encodeURIComponent)}")` } : {}),
-    ...(ratio ? { aspectRatio: String(ratio) } : {}),
-  } as CSSProperties;
   return (
-    <span className={`picture${loaded ? ' is-loaded' : ''}${ratio ? ' picture--fill' : ''}${className ? ` ${className}` : ''}`} style={style}>
+    <span
+      className={`picture${ratio ? ' picture--fill' : ''}${className ? ` ${className}` : ''}`}
+      style={ratio ? { aspectRatio: String(ratio) } : undefined}
+    >
+      {placeholder && <img className="picture__placeholder" src={placeholder} alt="" loading="lazy" fetchPriority="low" decoding="async" />}
       <img
         ref={img}
         src={image.src}

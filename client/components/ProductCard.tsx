@@ -12,7 +12,17 @@ import { useCanHover } from '../lib/use-can-hover';
 import { Picture } from './Picture';
 import { Price } from './Price';
 
-export function ProductCard({ card, eager = false, priority = false }: { card: ProductCardData; eager?: boolean; priority?: boolean }) {
+export function ProductCard({
+  card,
+  eager = false,
+  priority = false,
+  lowPriority = false,
+}: {
+  card: ProductCardData;
+  eager?: boolean;
+  priority?: boolean;
+  lowPriority?: boolean;
+}) {
   const availability = cardAvailability(card);
   // The second image shows on hover only: rendered once hydrated, for pointers that hover.
   const canHover = useCanHover();
@@ -27,7 +37,7 @@ export function ProductCard({ card, eager = false, priority = false }: { card: P
   return (
     <Link to={productPath(card.handle)} className="product-card">
       <span className="product-card__media">
-        {card.image && <Picture picture={card.image} ratio={4 / 5} sizes={CARD_SIZES} eager={eager} priority={priority} />}
+        {card.image && <Picture picture={card.image} ratio={4 / 5} sizes={CARD_SIZES} eager={eager} priority={priority} lowPriority={lowPriority} />}
         {card.hoverImage && canHover && <Picture picture={card.hoverImage} ratio={4 / 5} sizes={CARD_SIZES} className="product-card__hover" alt="" />}
         {card.cardBanner?.text && (
           <span
@@ -53,21 +63,25 @@ export function ProductCard({ card, eager = false, priority = false }: { card: P
 /**
  * Responsive grid of product cards (2 columns on phones, up to 4 on wide screens); the first
  * `eagerCount` images load eagerly, the first with high priority when `priorityFirst` (the LCP).
+ * `secondary`: the page's LCP image is above the grid (a hero), so every card's picture is
+ * `fetchpriority="low"` and none competes with it.
  */
 export function ProductGrid({
   products,
   eagerCount = 0,
   priorityFirst = false,
+  secondary = false,
 }: {
   products: ProductCardData[];
   eagerCount?: number;
   priorityFirst?: boolean;
+  secondary?: boolean;
 }) {
   return (
     <ul className="product-grid">
       {products.map((card, i) => (
         <li key={card.handle}>
-          <ProductCard card={card} eager={i < eagerCount} priority={priorityFirst && i === 0} />
+          <ProductCard card={card} eager={i < eagerCount} priority={priorityFirst && i === 0} lowPriority={secondary} />
         </li>
       ))}
     </ul>

@@ -13,22 +13,30 @@ export function priorityImage(): HTMLImageElement | null {
   return document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
 }
 
-/** The frame after the next paint, or `fallbackMs` when frames do not run (a background tab). */
+/**
+ * After the next two frames, or `fallbackMs` when frames do not run (a background tab). Two: the
+ * frame that draws what is ready now, and the one after it, by when that frame has been presented
+ * (the moment the browser records as the paint, e.g. the LCP's render time).
+ */
 function nextPaint(fallbackMs = 100): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, fallbackMs);
     requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          clearTimeout(timer);
+          resolve();
+        }, 0),
+      ),
     );
   });
 }
 
 /**
- * Resolves once `image` (the page's priority image) has loaded or failed, or after `waitMs` ms,
- * and a frame has been painted after that. Without an image, after the next paint only.
+ * Resolves once `image` (the page's priority image) has loaded and been decoded (or failed), or
+ * after `waitMs` ms, and it has been painted after that: its load event comes before the decode
+ * and the paint, and a script that starts then still runs in front of the LCP. Without an image,
+ * after the next paint only.
  */
 export function afterFirstPaint(image: HTMLImageElement | null, waitMs = LCP_IMAGE_WAIT_MS): Promise<void> {
   const loaded =
@@ -39,5 +47,7 @@ export function afterFirstPaint(image: HTMLImageElement | null, waitMs = LCP_IMA
           image.addEventListener('error', () => resolve(), { once: true });
           setTimeout(resolve, waitMs);
         });
-  return loaded.then(() => nextPaint());
+  // Not past the wait: an image still loading would hold decode() until it has.
+  const decoded = loaded.then(() => (image?.complete ? image.decode().catch(() => undefined) : undefined));
+  return decoded.then(() => nextPaint());
 }

@@ -17,7 +17,7 @@ export function CollectionPage() {
       </header>
       <DeferHydration>
         <div className="container">
-          <ProductGrid products={products} eagerCount={2} priorityFirst={!collection.image} />
+          <ProductGrid products={products} eagerCount={2} priorityFirst={!collection.image} secondary={Boolean(collection.image)} />
         </div>
       </DeferHydration>
     </div>

@@ -1,6 +1,11 @@
-/** Home (content `homepage` modules): hero, product carousel, editorial split, collection tiles, quote. */
+/**
+ * Home (content `homepage` modules): hero, product carousel, editorial split, collection tiles,
+ * quote. Every module after the first hydrates later, each in a task of its own
+ * (components/DeferHydration.tsx): they are below the fold, and their links work before.
+ */
 import type { HomeModule } from '../../shared/types';
 import { CollectionTiles } from '../components/CollectionTiles';
+import { DeferHydration } from '../components/DeferHydration';
 import { LinkTo } from '../components/LinkTo';
 import { Picture } from '../components/Picture';
 import { ProductCard } from '../components/ProductCard';
@@ -69,9 +74,15 @@ export function HomePage() {
   return (
     <div className="home">
       {!hasHeroFirst && <h1 className="visually-hidden">{seo.title}</h1>}
-      {modules.map((module, i) => (
-        <Module key={module.key} module={module} first={i === 0} />
-      ))}
+      {modules.map((module, i) =>
+        i === 0 ? (
+          <Module key={module.key} module={module} first />
+        ) : (
+          <DeferHydration key={module.key}>
+            <Module module={module} first={false} />
+          </DeferHydration>
+        ),
+      )}
     </div>
   );
 }

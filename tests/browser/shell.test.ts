@@ -12,7 +12,7 @@
  * - the error page's apology appears once, on a 404 and on a 5xx;
  * - the floating alert button shows everywhere but the product page.
  */
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
 import { startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
 
@@ -165,9 +165,11 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await primary.waitFor({ state: 'visible' });
     const cards = primary.locator('.quick-card');
     await expect(cards.count()).resolves.toBe(4);
-    await cards.nth(3).locator('img').waitFor({ state: 'attached' });
+    // Each card's picture (its blurred placeholder, a second <img>, goes once the picture has loaded).
+    const picture = (card: Locator) => card.locator('img:not(.picture__placeholder)');
+    await picture(cards.nth(3)).waitFor({ state: 'attached' });
     for (const card of await cards.all()) {
-      await expect(card.locator('img').count()).resolves.toBe(1);
+      await expect(picture(card).count()).resolves.toBe(1);
       await expect(card.locator('.quick-card__title').innerText()).resolves.not.toBe('');
       await expect(card.locator('.quick-card__price').innerText()).resolves.toMatch(/^\$\d+\.\d\d$/);
       await expect(card.getByText('Details').isVisible()).resolves.toBe(true);

@@ -126,7 +126,7 @@ export const replacedCartFetch = (message: ConsoleMessage) =>
 
 /**
  * Waits until the app has hydrated the whole page, its deferred regions included
- * (client/components/DeferHydration.tsx): client/lib/early-submit.ts marks <html data-hydrated>.
+ * (client/components/DeferHydration.tsx): client/lib/early-input.ts marks <html data-hydrated>.
  * The app starts after the first paint (ADR-0022): a click before that is the no-JavaScript
  * page's (Add to cart posts the form and leaves for /cart).
  */

@@ -110,9 +110,10 @@ describe('marks', () => {
     expect(html).toContain('rect=0,200,1600,1600');
     expect(html).toMatch(/width="1600" height="1600"/);
     expect(html).toContain('https://cdn.test/images/gramercy/production/abc123-1600x2000.svg');
-    // Spec §9: the placeholder is the image at 10x10, quality 50, blur 3 (not the lqip data URL).
+    // Spec §9: the placeholder is the image at 10x10, quality 50, blur 3 (not the lqip data URL),
+    // lazy and at low priority like any secondary image.
     expect(html).toMatch(
-      /--placeholder:url\(&quot;https:\/\/cdn\.test\/[^&]*\?rect=0,200,1600,1600&amp;w=10&amp;auto=format&amp;h=10&amp;fit=crop&amp;q=50&amp;blur=3&quot;\)/,
+      /<img class="picture__placeholder" src="https:\/\/cdn\.test\/[^"]*\?rect=0,200,1600,1600&amp;w=10&amp;auto=format&amp;h=10&amp;fit=crop&amp;q=50&amp;blur=3" alt="" loading="lazy" fetchPriority="low" decoding="async"\/>/,
     );
     expect(html).not.toContain('data:image');
     expect(html).toContain('loading="lazy"');

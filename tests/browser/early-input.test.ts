@@ -1,11 +1,11 @@
 /**
- * Forms submitted before the app has started (client/lib/early-submit.ts), in real Chromium
- * against the real app: the start chunk is held back by the test, so the shopper fills and sends
- * the server's HTML form; nothing leaves the page, and once the chunk arrives the app sends what
- * was typed through its own handler.
- * - sign-in: no native POST to /accounts/login; the shopper lands on the account page;
- * - the footer sign-up (a controlled form): the email typed before hydration is the one sent,
- *   the success message shows, and the email never appears in the page's URL.
+ * What the shopper does before the app has started (client/lib/early-input.ts), in real Chromium
+ * against the real app: the start chunk is held back by the test, so the shopper uses the
+ * server's HTML; nothing leaves the page, and once the chunk arrives the app does what was asked.
+ * - sign-in: no native POST to /accounts/login; one sign-in request; the account page;
+ * - the footer sign-up (a controlled form in a region that hydrates later): the email typed
+ *   before hydration is the one sent, once, and it never appears in the page's URL;
+ * - an option chip clicked before hydration: the variant is chosen once the app runs.
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
@@ -75,7 +75,7 @@ jest.setTimeout(60_000);
 
     releaseApp();
     await page.waitForURL(`${base}/accounts/account`);
-    expect(posts).toContain('/api/customer/login');
+    expect(posts.filter((path) => path === '/api/customer/login')).toHaveLength(1);
     expect(posts).not.toContain('/accounts/login');
     await main().getByText('Ada', { exact: false }).first().waitFor();
   });
@@ -95,5 +95,20 @@ jest.setTimeout(60_000);
     expect((await sent).postDataJSON()).toMatchObject({ email, source: 'Footer' });
     await card.getByRole('status').getByText('Thank You!', { exact: true }).waitFor();
     expect(page.url()).toBe(`${base}/`);
+    expect(posts.filter((path) => path === '/api/newsletter')).toHaveLength(1);
+  });
+
+  test('an option chosen before hydration is the variant once the app runs', async () => {
+    await openPage();
+    await page.goto(`${base}/products/classic-gramercy-bouquet`, { waitUntil: 'domcontentloaded' });
+    const grand = main().getByRole('radio', { name: 'Grand' });
+    await grand.click();
+    expect(await grand.getAttribute('aria-checked')).toBe('false');
+
+    releaseApp();
+    await page.waitForURL(/\?variant=\d+$/);
+    await hydrated();
+    expect(await grand.getAttribute('aria-checked')).toBe('true');
+    expect(await main().getByRole('radio', { name: 'Petite' }).getAttribute('aria-checked')).toBe('false');
   });
 });
