@@ -20,7 +20,7 @@
 import { Suspense, use, useState, type ReactNode } from 'react';
 
 /** How long a deferred region waits for an idle moment at most, in ms. */
-export const DEFERRED_HYDRATION_TIMEOUT_MS = 500;
+const DEFERRED_HYDRATION_TIMEOUT_MS = 500;
 
 /** True while client/start.tsx hydrates the server's HTML. */
 let initialHydration = false;

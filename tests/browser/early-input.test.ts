@@ -58,7 +58,6 @@ jest.setTimeout(60_000);
     });
   }
 
-  const hydrated = () => waitForHydration(page);
   const main = () => page.getByRole('main');
 
   test('sign-in sent before the app has started: held, then signed in through the app', async () => {
@@ -91,7 +90,7 @@ jest.setTimeout(60_000);
     expect(page.url()).toBe(`${base}/`);
 
     releaseApp();
-    await hydrated();
+    await waitForHydration(page);
     expect((await sent).postDataJSON()).toMatchObject({ email, source: 'Footer' });
     await card.getByRole('status').getByText('Thank You!', { exact: true }).waitFor();
     expect(page.url()).toBe(`${base}/`);
@@ -107,7 +106,7 @@ jest.setTimeout(60_000);
 
     releaseApp();
     await page.waitForURL(/\?variant=\d+$/);
-    await hydrated();
+    await waitForHydration(page);
     expect(await grand.getAttribute('aria-checked')).toBe('true');
     expect(await main().getByRole('radio', { name: 'Petite' }).getAttribute('aria-checked')).toBe('false');
   });

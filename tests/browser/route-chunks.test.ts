@@ -52,8 +52,6 @@ const hasChromium = serviceAvailable('chromium');
     });
   }
 
-  /** Wait until the app has hydrated the page, its deferred regions included. */
-  const hydrated = () => waitForHydration(page);
   /** The chunk holding a page module (the first file of its `routeChunks` entry). */
   function pageChunk(module: string): string {
     const chunk = manifest.routeChunks?.[module]?.[0];
@@ -79,7 +77,7 @@ const hasChromium = serviceAvailable('chromium');
   test("the product page's first load fetches its own page chunk, not the account pages'", async () => {
     await openPage();
     await page.goto(`${base}/products/bodega-bunch`);
-    await hydrated();
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
 
     expect(scripts).toContain(manifest.entry);
@@ -114,7 +112,7 @@ const hasChromium = serviceAvailable('chromium');
     // The server names the chunks in a data block; only the entry is a modulepreload (React's).
     expect([...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual([manifest.entry]);
     expect(html).toContain(`id="__MODULES__">`);
-    await hydrated();
+    await waitForHydration(page);
 
     const firstChunk = events.findIndex((e) => e.startsWith('script /assets/') && !e.endsWith(manifest.entry));
     expect(events.indexOf('image')).toBeGreaterThanOrEqual(0);
@@ -127,7 +125,7 @@ const hasChromium = serviceAvailable('chromium');
   test('a client-side navigation to an account page loads its chunk then', async () => {
     await openPage();
     await page.goto(`${base}/products/bodega-bunch`);
-    await hydrated();
+    await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const login = pageChunk('client/pages/account/LoginPage.tsx');
     expect(scripts).not.toContain(login);

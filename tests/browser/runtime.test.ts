@@ -51,8 +51,6 @@ const hasChromium = serviceAvailable('chromium');
     ({ context, page, pageErrors } = await openShopPage(harness, { context: options, collectConsoleErrors: false }));
   }
 
-  /** Wait until the app has hydrated the page, its deferred regions included. */
-  const hydrated = () => waitForHydration(page);
   /** The build id in the page's state block. */
   const pageBuildId = () =>
     page.evaluate(() => (JSON.parse(document.getElementById('__STATE__')?.textContent ?? 'null') as { config: { buildId: string } }).config.buildId);
@@ -84,7 +82,7 @@ const hasChromium = serviceAvailable('chromium');
     const original = loadClientManifest(t.config.clientDistDir).buildId;
     const prefetched = manifestResponse(original);
     await page.goto(`${base}/`);
-    await hydrated();
+    await waitForHydration(page);
     expect(await pageBuildId()).toBe(original);
     // The page's own manifest 1 s after start: still this build's.
     expect((await prefetched).status()).toBe(200);
@@ -109,7 +107,7 @@ const hasChromium = serviceAvailable('chromium');
     const loads = documentLoads();
     await primaryLink('Works').click();
     await page.waitForURL(`${base}/works`);
-    await hydrated();
+    await waitForHydration(page);
     expect(loads).toEqual([`${base}/works`]);
     expect(await sameDocument()).toBe(false);
     expect(await pageBuildId()).toBe('rebuilt0001');
@@ -129,14 +127,14 @@ const hasChromium = serviceAvailable('chromium');
     const prefetched = manifestResponse(original);
     await page.goto(`${base}/`, { waitUntil: 'commit' });
     deploy('rebuilt0002');
-    await hydrated();
+    await waitForHydration(page);
     expect(await pageBuildId()).toBe(original);
     expect((await prefetched).status()).toBe(404);
     await markDocument();
     const loads = documentLoads();
     await primaryLink('Journal').click();
     await page.waitForURL(`${base}/journal`);
-    await hydrated();
+    await waitForHydration(page);
     expect(loads).toEqual([`${base}/journal`]);
     expect(await pageBuildId()).toBe('rebuilt0002');
   });
@@ -149,7 +147,7 @@ const hasChromium = serviceAvailable('chromium');
     const cartButton = page.getByRole('button', { name: 'Cart (1)', exact: true });
     // A cart with a line, its calendar shown once (the chunk is fine so far).
     await page.goto(`${base}/products/bodega-bunch`);
-    await hydrated();
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await drawer.locator('.rdp-root').waitFor();
     await drawer.getByRole('button', { name: 'Close cart' }).click();
@@ -162,14 +160,14 @@ const hasChromium = serviceAvailable('chromium');
     };
     await page.route('**/Calendar-*.js', missing);
     await page.reload();
-    await hydrated();
+    await waitForHydration(page);
     const loads = documentLoads();
     const reloaded = page.waitForRequest((r: Request) => r.isNavigationRequest() && r.frame() === page.mainFrame());
     // Opening the drawer asks for the calendar: its chunk is gone → one reload.
     await cartButton.click();
     expect((await reloaded).url()).toBe(`${base}/products/bodega-bunch`);
     await page.waitForLoadState('load');
-    await hydrated();
+    await waitForHydration(page);
     const record = await page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY);
     expect(JSON.parse(record!)).toMatchObject({ path: '/products/bodega-bunch' });
 
@@ -231,7 +229,7 @@ const hasChromium = serviceAvailable('chromium');
     const manifest = manifestResponse(loadClientManifest(t.config.clientDistDir).buildId);
     const journalPrefetched = page.waitForResponse(`${base}/__payload/journal`);
     await page.goto(`${base}/`);
-    await hydrated();
+    await waitForHydration(page);
     // Four held in flight, and no fifth while they are.
     await four;
     await manifest;
@@ -269,7 +267,7 @@ const hasChromium = serviceAvailable('chromium');
     const payloads = watchPayloads();
     const manifest = manifestResponse(loadClientManifest(t.config.clientDistDir).buildId);
     await page.goto(`${base}/`);
-    await hydrated();
+    await waitForHydration(page);
     await page.waitForLoadState('load');
     await manifest;
     await frames();
