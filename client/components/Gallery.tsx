@@ -24,7 +24,7 @@ export function Gallery({
           {images.map((image, i) => (
             <li key={image.src}>
               <button type="button" aria-pressed={i === selected} aria-label={`Show image ${i + 1} of ${images.length}`} onClick={() => onSelect(i)}>
-                <Picture picture={image} ratio={1} sizes="80px" lowPriority alt="" />
+                <Picture picture={image} ratio={1} sizes="80px" lowPriority blurUp={false} alt="" />
               </button>
             </li>
           ))}

@@ -30,13 +30,28 @@ type Props = {
    * competes with the LCP image, even inside the viewport (where the browser would raise it).
    */
   lowPriority?: boolean;
+  /**
+   * Blur-up placeholder while the image loads (default on). Off for thumbnails: at 80 px the
+   * image itself is a few KB, and its placeholder would be one more request beside the LCP image.
+   */
+  blurUp?: boolean;
   /** Fill a box of this aspect ratio (width / height), cropping with object-fit. */
   ratio?: number;
   className?: string;
   alt?: string;
 };
 
-export function Picture({ picture, sizes = FULL_WIDTH_SIZES, eager = false, priority = false, lowPriority = false, ratio, className, alt }: Props) {
+export function Picture({
+  picture,
+  sizes = FULL_WIDTH_SIZES,
+  eager = false,
+  priority = false,
+  lowPriority = false,
+  blurUp = true,
+  ratio,
+  className,
+  alt,
+}: Props) {
   const img = useRef<HTMLImageElement>(null);
   const [loaded, setLoaded] = useState(false);
   // An image that finished before hydration fired its load event before React listened.
@@ -47,7 +62,7 @@ export function Picture({ picture, sizes = FULL_WIDTH_SIZES, eager = false, prio
   const image = responsiveImage(picture.src, sizes);
   // The LCP image has none: it is preloaded at high priority, and its placeholder would be one
   // more request in front of it on the page's first round trips.
-  const placeholder = loaded || priority ? null : placeholderUrl(picture.src);
+  const placeholder = loaded || priority || !blurUp ? null : placeholderUrl(picture.src);
   return (
     <span
       className={`picture${ratio ? ' picture--fill' : ''}${className ? ` ${className}` : ''}`}

@@ -99,12 +99,17 @@ describe('images in the markup', () => {
     expect(others.some((img) => /^[^ ,]+ 2x$/.test(img.srcset ?? '') && Boolean(img.src) && img.sizes === undefined)).toBe(true);
   });
 
-  test("the gallery's thumbnails are low priority: only the main image competes for the first round trips", async () => {
+  test("the gallery's thumbnails are low priority and one request each: only the main image competes for the first round trips", async () => {
     const html = (await request(t.app).get(PRODUCT)).text;
     const thumbs = /<ul class="gallery__thumbs"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
     const images = [...thumbs.matchAll(/<img [^>]*>/g)].map(([tag]) => attrsOf(tag));
     expect(images.length).toBeGreaterThan(1);
     for (const img of images) expect(img.fetchpriority).toBe('low');
+    // No 10x10 blur-up beside an 80 px thumbnail (it would be a second request per thumbnail);
+    // the related cards further down keep theirs.
+    expect(images.some((img) => img.class === 'picture__placeholder')).toBe(false);
+    const related = html.slice(html.indexOf('id="related-title"'));
+    expect(related).toContain('class="picture__placeholder"');
   });
 
   test('the favicon is a small PNG (transparency kept), not the 1200 px social JPEG', async () => {
