@@ -13,7 +13,7 @@
  * ./validate.ts. Errors are Klaviyo's error documents (./errors.ts): 400 invalid body (with the
  * member's JSON pointer), bad revision or company_id, 401 missing or wrong key, 404 unknown
  * path, 405 wrong method, 413 too large, 415 other content types; plus the injected faults
- * (./faults.ts), which apply to `/api/*` only.
+ * (../shared/faults.ts), which apply to `/api/*` only.
  *
  * Debug endpoints (not Klaviyo's): `GET /__emulator/` (HTML), `GET|DELETE /__emulator/records`,
  * `GET|POST /__emulator/faults`.
@@ -33,7 +33,7 @@ import {
   throttled,
   unsupportedMediaType,
 } from './errors';
-import { FaultInputError, type Faults } from './faults';
+import { faultRoutes, HeldRequests, type Faults } from '../shared/faults';
 import { recordsPage } from './page';
 import type { MarketingStore } from './store';
 import { parseBackInStock, parseEvent, parseSubscriptionJob } from './validate';
@@ -67,7 +67,7 @@ export function marketingApp(opts: MarketingAppOptions) {
   const { store, faults } = opts;
   const app = express();
   app.disable('x-powered-by');
-  const held = new Set<Response>();
+  const held = new HeldRequests(opts.timeoutHoldMs);
 
   // ---- Debug endpoints -------------------------------------------------------------------
   app.get('/__emulator', (_req, res) => {
@@ -78,15 +78,7 @@ export function marketingApp(opts: MarketingAppOptions) {
     store.reset();
     res.status(204).end();
   });
-  app.get('/__emulator/faults', (_req, res) => void res.set('Cache-Control', 'no-store').json(faults.current()));
-  app.post('/__emulator/faults', express.json({ type: () => true }), (req, res) => {
-    try {
-      res.json(faults.set(req.body ?? {}));
-    } catch (error) {
-      if (!(error instanceof FaultInputError)) throw error;
-      res.status(400).json({ error: error.message });
-    }
-  });
+  app.use(faultRoutes(faults));
 
   // ---- Client-side events (the browser, another origin) ------------------------------------
   app.use('/client', (req, res, next) => {
@@ -118,7 +110,7 @@ export function marketingApp(opts: MarketingAppOptions) {
   app.use('/api', (req, res, next) => {
     const fault = faults.take();
     if (!fault) return next();
-    if (fault.mode === 'timeout') return hold(res);
+    if (fault.mode === 'timeout') return held.hold(res, timedOut);
     throw fault.mode === 'rate-limit'
       ? throttled(fault.retryAfterSeconds ?? 1)
       : serverError(fault.status ?? 503, fault.retryAfterSeconds ?? undefined);
@@ -155,26 +147,13 @@ export function marketingApp(opts: MarketingAppOptions) {
   };
   app.use(onError);
 
-  /** A `timeout` fault: answer nothing for a while (the client usually gives up first), then 504. */
-  function hold(res: Response) {
-    held.add(res);
-    const timer = setTimeout(() => {
-      held.delete(res);
-      const answer = serverError(504);
-      res.status(504).type(API_CONTENT_TYPE).send(JSON.stringify(answer.document()));
-    }, opts.timeoutHoldMs);
-    res.on('close', () => {
-      clearTimeout(timer);
-      held.delete(res);
-    });
+  /** A held request's answer once the `timeout` fault's hold is over. */
+  function timedOut(res: Response) {
+    const answer = serverError(504);
+    res.status(504).type(API_CONTENT_TYPE).send(JSON.stringify(answer.document()));
   }
 
-  function abortHeld() {
-    for (const res of held) res.destroy();
-    held.clear();
-  }
-
-  return { app, abortHeld };
+  return { app, abortHeld: () => held.abortAll() };
 }
 
 /** `revision` must be the emulated one (a `.suffix` such as `.pre` is tolerated). */

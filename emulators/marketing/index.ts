@@ -6,14 +6,14 @@
  * the resulting state in `<dataDir>/marketing/state.sqlite`.
  * Default address 127.0.0.1:4004 (`MARKETING_EMULATOR_PORT` through
  * `startEmulators`/`emulatorOptionsFromEnv`).
- * Endpoints: ./app.ts; bodies: ./validate.ts; state: ./store.ts; faults: ./faults.ts; overview: ./README.md.
+ * Endpoints: ./app.ts; bodies: ./validate.ts; state: ./store.ts; faults: ../shared/faults.ts; overview: ./README.md.
  */
 import { DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { marketingApp } from './app';
-import { Faults, TIMEOUT_FAULT_HOLD_MS } from './faults';
+import { Faults, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
 import { MarketingStore } from './store';
 
-export type { Fault, FaultMode } from './faults';
+export type { Fault, FaultMode } from '../shared/faults';
 export type { BackInStockSubscription, MarketingRecords, RecordedEvent, RecordedRequest, Subscription } from './store';
 
 /** Port used when `opts.port` is not given. */

@@ -3,7 +3,7 @@
  * back-in-stock subscriptions, events, the latest requests) and the fault in force. Every value
  * shown is HTML-escaped: the bodies come from whoever posted them.
  */
-import type { Fault } from './faults';
+import type { Fault } from '../shared/faults';
 import type { MarketingRecords } from './store';
 
 /** Requests shown on the page, newest first (the JSON endpoint has them all). */

@@ -2,7 +2,9 @@
  * The Shopify Storefront API emulator (docs/architecture.md §2): the real 2026-04 schema executed by graphql-js
  * over the seeded catalogue, with persistent carts, customer accounts (seeded from
  * `{contentDir}/customers.json` into a new data dir), the hosted-checkout stand-in (orders), a
- * local mail inbox (`/__emulator/inbox`) and the CDN image stand-in.
+ * local mail inbox (`/__emulator/inbox`), the CDN image stand-in and a fault switch for the
+ * GraphQL endpoint (`/__emulator/faults`, ../shared/faults.ts: 5xx, 429 or a held request in
+ * Shopify's error shape, nothing read or written meanwhile).
  *
  *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
  *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: local-public-token`
@@ -16,6 +18,7 @@
  */
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { faultRoutes, Faults, HeldRequests, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { loadCatalogue } from './catalogue';
 import { CartPricer, countryOnly } from './cart-cost';
@@ -73,9 +76,14 @@ export type StorefrontEmulatorOptions = EmulatorOptions & {
   cartTtlMs?: number;
   /** How often expired carts are deleted, in ms; default one hour. */
   cartPruneIntervalMs?: number;
+  /** How long a `timeout` fault holds a GraphQL request before answering 504, in ms; default 30 000. */
+  timeoutFaultHoldMs?: number;
 };
 
 const CART_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Shopify's GraphQL error body for a refused request (`errors[].extensions.code`). */
+const shopifyError = (message: string, code: string) => ({ errors: [{ message, extensions: { code } }] });
 
 /** Start the emulator; port defaults to 4001 (`DEFAULT_STOREFRONT_PORT`). */
 export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = {}): Promise<RunningEmulator> {
@@ -118,8 +126,12 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   // The bound URL is only known after listen(); absolute URLs are built from it per request.
   const site = { origin: '' };
 
+  const faults = new Faults();
+  const held = new HeldRequests(opts.timeoutFaultHoldMs ?? TIMEOUT_FAULT_HOLD_MS);
+
   const app = express();
   app.disable('x-powered-by');
+  app.use(faultRoutes(faults));
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     // Shopify's Storefront API is CORS-enabled for browsers.
     res.set('Access-Control-Allow-Origin', '*');
@@ -130,6 +142,14 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   });
   app.post(
     '/api/:version/graphql.json',
+    (_req: Request, res: Response, next: NextFunction) => {
+      const fault = faults.take();
+      if (!fault) return next();
+      if (fault.mode === 'timeout') return held.hold(res, (late) => void late.status(504).json(shopifyError('Timeout', 'TIMEOUT')));
+      if (fault.retryAfterSeconds !== null) res.set('Retry-After', String(fault.retryAfterSeconds));
+      if (fault.mode === 'rate-limit') return void res.status(429).json(shopifyError('Throttled', 'THROTTLED'));
+      res.status(fault.status ?? 503).json(shopifyError('Internal error. Looks like something went wrong on our end.', 'INTERNAL_SERVER_ERROR'));
+    },
     express.json({ limit: '1mb' }),
     express.text({ type: 'application/graphql', limit: '1mb' }),
     graphqlHandler(
@@ -187,5 +207,11 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     throw error;
   });
   site.origin = opts.publicUrl?.replace(/\/+$/, '') ?? running.url;
-  return running;
+  return {
+    ...running,
+    async stop() {
+      held.abortAll();
+      await running.stop();
+    },
+  };
 }

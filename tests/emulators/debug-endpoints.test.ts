@@ -24,6 +24,7 @@ const DEBUG_GETS = () => [
   `${emulators.storefront.url}/__emulator/carts`,
   `${emulators.storefront.url}/__emulator/inbox`,
   `${emulators.storefront.url}/__emulator/inbox.json`,
+  `${emulators.storefront.url}/__emulator/faults`,
   `${emulators.marketing.url}/__emulator/records`,
   `${emulators.marketing.url}/__emulator/faults`,
   `${emulators.marketing.url}/__emulator`,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { startHarness, TOKEN, type Harness } from '../fixtures/storefront/harness';
 
 /** A connection's `nodes`, as the queries below select them. */
 type Nodes<T> = { nodes: T[] };
@@ -55,6 +55,47 @@ describe('storefront API emulator: transport', () => {
     expect(unknown.body.errors?.[0].message).toBe('Cannot query field "nmae" on type "Shop". Did you mean "name"?');
     const badVariable = await sf.gql('query P($h: String!) { product(handle: $h) { id } }', { h: 5 });
     expect(badVariable.body.errors?.[0].message).toMatch(/Variable "\$h" got invalid value 5/);
+  });
+
+  it("fault switch: 5xx or 429 in Shopify's shape for the next requests (nothing written), then answers again", async () => {
+    const fault = (body: unknown) =>
+      fetch(`${sf.emulator.url}/__emulator/faults`, {
+        method: 'POST',
+        headers: { 'x-emulator-token': sf.emulator.debugToken },
+        body: JSON.stringify(body),
+      });
+    const carts = async () =>
+      (
+        (await (await fetch(`${sf.emulator.url}/__emulator/carts`, { headers: { 'x-emulator-token': sf.emulator.debugToken } })).json()) as {
+          count: number;
+        }
+      ).count;
+    const before = await carts();
+    expect((await fault({ mode: 'error', status: 502, count: 1 })).status).toBe(200);
+    const failed = await sf.gql('mutation { cartCreate(input: {}) { cart { id } } }');
+    expect(failed.status).toBe(502);
+    expect(failed.body.errors?.[0]).toMatchObject({ extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(await carts()).toBe(before);
+    // The count ran out: answered again.
+    expect((await sf.gql('{ shop { name } }')).status).toBe(200);
+
+    await fault({ mode: 'rate-limit', retryAfterSeconds: 7 });
+    const throttled = await fetch(`${sf.emulator.url}/api/2026-04/graphql.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': TOKEN },
+      body: JSON.stringify({ query: '{ shop { name } }' }),
+    });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('7');
+    expect(
+      await (await fetch(`${sf.emulator.url}/__emulator/faults`, { headers: { 'x-emulator-token': sf.emulator.debugToken } })).json(),
+    ).toMatchObject({
+      mode: 'rate-limit',
+      remaining: null,
+    });
+    expect((await fault({ mode: 'sometimes' })).status).toBe(400);
+    await fault({ mode: 'none' });
+    expect((await sf.gql('{ shop { name } }')).status).toBe(200);
   });
 
   it('rejects malformed JSON with 400 and unknown API versions with 404', async () => {

@@ -1,17 +1,22 @@
 /**
- * Fault injection for the `/api/*` endpoints (tests, and people trying the outbox's retries):
+ * Fault injection shared by the emulators that have a fault switch (Storefront API, marketing),
+ * for tests and for people trying the shop's handling of an upstream outage:
  *
  *   POST /__emulator/faults { "mode": "none" | "error" | "rate-limit" | "timeout",
  *                             "status"?: 500 | 502 | 503, "retryAfterSeconds"?: n, "count"?: n }
+ *   GET  /__emulator/faults   the fault in force
  *
- * - `error`: answer `status` (default 503) in Klaviyo's error shape, with `Retry-After` when
- *   `retryAfterSeconds` is given; nothing is recorded.
- * - `rate-limit`: answer 429 with `Retry-After: retryAfterSeconds` (default 1); nothing recorded.
+ * Each emulator says which of its endpoints a fault applies to and answers in its upstream's
+ * own error shape:
+ * - `error`: answer `status` (default 503), with `Retry-After` when `retryAfterSeconds` is
+ *   given; nothing is recorded or changed.
+ * - `rate-limit`: answer 429 with `Retry-After: retryAfterSeconds` (default 1); nothing changed.
  * - `timeout`: hold the request open TIMEOUT_FAULT_HOLD_MS (or until the client gives up), then
- *   answer 504; nothing recorded.
- * - `count`: how many `/api/*` requests the fault applies to, after which it is back to `none`;
+ *   answer 504; nothing changed (HeldRequests).
+ * - `count`: how many requests the fault applies to, after which it is back to `none`;
  *   absent = until set to `none`.
  */
+import express, { Router, type Response } from 'express';
 import { z } from 'zod';
 
 export type FaultMode = 'none' | 'error' | 'rate-limit' | 'timeout';
@@ -72,11 +77,51 @@ export class Faults {
     return this.current();
   }
 
-  /** For one `/api/*` request: the fault to apply (counting it down), or null when none. */
+  /** For one request it applies to: the fault to apply (counting it down), or null when none. */
   take(): Fault | null {
     if (this.fault.mode === 'none') return null;
     const applied = this.current();
     if (this.fault.remaining !== null) this.fault = this.fault.remaining > 1 ? { ...this.fault, remaining: this.fault.remaining - 1 } : NONE;
     return applied;
+  }
+}
+
+/** `GET|POST /__emulator/faults` over `faults` (400 `{ error }` on a body that does not parse). */
+export function faultRoutes(faults: Faults): Router {
+  const router = Router();
+  router.get('/__emulator/faults', (_req, res) => void res.set('Cache-Control', 'no-store').json(faults.current()));
+  router.post('/__emulator/faults', express.json({ type: () => true }), (req, res) => {
+    try {
+      res.json(faults.set(req.body ?? {}));
+    } catch (error) {
+      if (!(error instanceof FaultInputError)) throw error;
+      res.status(400).json({ error: error.message });
+    }
+  });
+  return router;
+}
+
+/** The requests a `timeout` fault is holding, so stopping the emulator can cut them at once. */
+export class HeldRequests {
+  private readonly held = new Set<Response>();
+
+  constructor(private readonly holdMs: number) {}
+
+  /** Answers nothing for `holdMs` (the client usually gives up first), then `answer(res)` (a 504). */
+  hold(res: Response, answer: (res: Response) => void): void {
+    this.held.add(res);
+    const timer = setTimeout(() => {
+      this.held.delete(res);
+      answer(res);
+    }, this.holdMs);
+    res.on('close', () => {
+      clearTimeout(timer);
+      this.held.delete(res);
+    });
+  }
+
+  abortAll(): void {
+    for (const res of this.held) res.destroy();
+    this.held.clear();
   }
 }
