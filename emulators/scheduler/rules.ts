@@ -64,14 +64,15 @@ export type SchedulerRules = {
 };
 
 /**
- * Gramercy Stems' defaults: open-day pickup at the shop, next-day delivery, NY holidays off.
- * `startEmulators` reports `shop` and the first pickup/delivery location ids as the connection
- * settings (emulators/index.ts).
+ * Gramercy Stems' defaults: same-day pickup at the shop and same-day delivery for orders placed
+ * before 2pm New York (what the site's copy promises: "Order by 2pm for same-day delivery"),
+ * the next open day after that; NY holidays off. `startEmulators` reports `shop` and the first
+ * pickup/delivery location ids as the connection settings (emulators/index.ts).
  */
 export const DEFAULT_SCHEDULER_RULES: SchedulerRules = {
   shop: 'gramercy-stems.myshopify.com',
   pickup: { locationIds: ['101'], leadDays: 0, cutoffHour: 14, closedWeekdays: ['monday'] },
-  delivery: { locationIds: ['201'], leadDays: 1, cutoffHour: 14, closedWeekdays: ['sunday'] },
+  delivery: { locationIds: ['201'], leadDays: 0, cutoffHour: 14, closedWeekdays: ['sunday'] },
   blackouts: ['01-01', '07-04', { month: 11, weekday: 'thursday', nth: 4 }, '12-25'],
   horizonDays: 60,
   tagLeadDays: { 'lead-time-3-days': 3 },

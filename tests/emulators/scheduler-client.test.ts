@@ -64,7 +64,7 @@ describe('fetchAvailability against the emulator', () => {
 
   it('asks the delivery endpoint for delivery', async () => {
     const answer = await fetchAvailability(options({ type: 'delivery', locationId: '201', lines: [] }));
-    expect(answer).toEqual({ minDate: '2026-11-18', maxDate: '2027-01-16', disabled: [1, [2026, 10, 26], [2026, 11, 25], [2027, 0, 1]] });
+    expect(answer).toEqual({ minDate: '2026-11-17', maxDate: '2027-01-16', disabled: [1, [2026, 10, 26], [2026, 11, 25], [2027, 0, 1]] });
   });
 
   it('rejects with a 502 naming the HTTP status when the service fails', async () => {

@@ -39,9 +39,13 @@ describe('scheduler emulator: calendar rules', () => {
     expect((await calendar(PICKUP, '2026-07-14T18:00:00Z')).body.minDate).toBe('2026-07-15');
   });
 
-  it('needs a day of lead time for delivery, two after the cut-off', async () => {
-    expect((await calendar(DELIVERY, '2026-11-17T15:00:00Z')).body.minDate).toBe('2026-11-18');
-    expect((await calendar(DELIVERY, '2026-11-17T20:00:00Z')).body.minDate).toBe('2026-11-19');
+  it('offers same-day delivery for orders before 14:00 New York, as the site promises ("order by 2pm"), next-day from 14:00', async () => {
+    // Tuesday 17 November 2026, EST: 13:59 and 14:00 New York.
+    expect((await calendar(DELIVERY, '2026-11-17T18:59:00Z')).body.minDate).toBe('2026-11-17');
+    expect((await calendar(DELIVERY, '2026-11-17T19:00:00Z')).body.minDate).toBe('2026-11-18');
+    // Tuesday 14 July 2026, EDT: 13:59 and 14:00 New York.
+    expect((await calendar(DELIVERY, '2026-07-14T17:59:00Z')).body.minDate).toBe('2026-07-14');
+    expect((await calendar(DELIVERY, '2026-07-14T18:00:00Z')).body.minDate).toBe('2026-07-15');
   });
 
   it('counts days in New York, not UTC: 23:30 New York is still the same day', async () => {
@@ -52,9 +56,9 @@ describe('scheduler emulator: calendar rules', () => {
 
   it('uses the right offset on the days the clocks change', async () => {
     // Sunday 8 March 2026 18:30 UTC is 14:30 EDT (after the cut-off); in EST it would be 13:30.
-    expect((await calendar(DELIVERY, '2026-03-08T18:30:00Z')).body.minDate).toBe('2026-03-10');
+    expect((await calendar(DELIVERY, '2026-03-08T18:30:00Z')).body.minDate).toBe('2026-03-09');
     // Sunday 1 November 2026 18:30 UTC is 13:30 EST (before the cut-off); in EDT it would be 14:30.
-    expect((await calendar(DELIVERY, '2026-11-01T18:30:00Z')).body.minDate).toBe('2026-11-02');
+    expect((await calendar(DELIVERY, '2026-11-01T18:30:00Z')).body.minDate).toBe('2026-11-01');
   });
 
   it('closes Mondays for pickup and Sundays for delivery (1 = Sunday … 7 = Saturday)', async () => {
@@ -66,7 +70,7 @@ describe('scheduler emulator: calendar rules', () => {
 
   it('closes Christmas and New Year across the year end, as 0-based-month dates, within the horizon', async () => {
     const { body } = await calendar(DELIVERY, '2026-12-20T15:00:00Z');
-    expect(body.minDate).toBe('2026-12-21');
+    expect(body.minDate).toBe('2026-12-20');
     expect(body.maxDate).toBe('2027-02-18');
     expect(body.disabled).toEqual([1, [2026, 11, 25], [2027, 0, 1]]);
   });
@@ -80,7 +84,7 @@ describe('scheduler emulator: calendar rules', () => {
   it('adds the tagged lead time when the cart holds such a product, and only then', async () => {
     expect((await calendar(PICKUP, '2026-11-17T15:00:00Z', [INSTALLATION])).body.minDate).toBe('2026-11-20');
     expect((await calendar(PICKUP, '2026-11-17T15:00:00Z', [BOUQUET, INSTALLATION])).body.minDate).toBe('2026-11-20');
-    expect((await calendar(DELIVERY, '2026-11-17T15:00:00Z', [INSTALLATION])).body.minDate).toBe('2026-11-21');
+    expect((await calendar(DELIVERY, '2026-11-17T15:00:00Z', [INSTALLATION])).body.minDate).toBe('2026-11-20');
     expect((await calendar(PICKUP, '2026-11-17T15:00:00Z', [{ variant_id: 1, product_id: 99999, quantity: 2 }])).body.minDate).toBe('2026-11-17');
   });
 });
