@@ -70,8 +70,9 @@ export function createMarketingService(deps: MarketingServiceDeps): MarketingSer
       await accept(origin, () => [
         { kind: 'subscribe', listId: input.klaviyoListId, customSource: input.source, email: input.email, phoneNumber: input.phoneNumber },
       ]);
-      if (origin === 'popup') return M.popupSuccess;
-      return site?.newsletter.newsletterSuccessMessage ?? M.newsletterSuccess;
+      // Spec §8: the configured success text, word for word, for the card and the popup alike;
+      // only the defaults differ ("Thank You!", "Thank you!" in the popup).
+      return site?.newsletter.newsletterSuccessMessage || (origin === 'popup' ? M.popupSuccess : M.newsletterSuccess);
     },
 
     async backInStock(input) {

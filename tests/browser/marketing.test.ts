@@ -223,7 +223,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     await expect(focusedName()).resolves.toBe('Sign up');
   });
 
-  test('popup: 4 s after landing, once; modal with the focus trapped; sign up → "Thank you!" → closes 3 s later; not on the next page', async () => {
+  test('popup: 4 s after landing, once; modal with the focus trapped; sign up → the settings’ "Thank You!" → closes 3 s later; not on the next page', async () => {
     await openPage({ shopper: true, clock: true });
     await visit('/');
     // Not in the server's HTML, and not before the delay.
@@ -249,7 +249,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/newsletter/popup'));
     await popup().getByRole('button', { name: 'Sign Up' }).click();
     expect((await sent).postDataJSON()).toEqual({ email, honeypot: '', source: 'Newsletter Popup', klaviyoListId: 'GSPOPUP' });
-    await popup().getByRole('status').getByText('Thank you!', { exact: true }).waitFor();
+    await popup().getByRole('status').getByText('Thank You!', { exact: true }).waitFor();
 
     // Spec §9: closes POPUP_CLOSE_AFTER_SUCCESS_MS after the success.
     await tick(POPUP_CLOSE_AFTER_SUCCESS_MS - 300);

@@ -59,11 +59,12 @@ describe('newsletter (footer card)', () => {
 });
 
 describe('newsletter popup: { isSuccess, message } (spec §7)', () => {
-  test('accepted with "Thank you!" and source "Newsletter Popup"', async () => {
+  test('accepted with the site settings’ success text word for word ("Thank You!") and source "Newsletter Popup"', async () => {
     const email = unique('popup');
     const res = await post('/api/newsletter/popup', { email, honeypot: '', source: 'Newsletter Popup', klaviyoListId: 'GSPOPUP' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ isSuccess: true, message: 'Thank you!' });
+    // content/dataset.ndjson: siteSettings.newsletter.newsletterSuccessMessage. "Thank you!" is only the default (spec §8).
+    expect(res.body).toEqual({ isSuccess: true, message: 'Thank You!' });
     const recorded = await untilRecorded(t, (r) => r.subscriptions.some((s) => s.email === email));
     expect(recorded.subscriptions.find((s) => s.email === email)).toMatchObject({ listId: 'GSPOPUP', customSource: 'Newsletter Popup' });
   });

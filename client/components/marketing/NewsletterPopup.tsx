@@ -4,7 +4,7 @@
  * visitor, a few seconds after the first page they land on (never in the server's HTML: it
  * opens from an effect, after hydration). Not on the cart or the account pages, not while the
  * shopper is typing in a field. It posts to /api/newsletter/popup with source "Newsletter Popup", reads
- * `{ isSuccess, message }`, shows the message ("Thank you!" by default) and closes after
+ * `{ isSuccess, message }`, shows the server's message (the settings' success text word for word, "Thank you!" without one) and closes after
  * POPUP_CLOSE_AFTER_SUCCESS_MS. The UI store's `newsletterPopupEnabled` says it is open.
  */
 import { observer } from 'mobx-react-lite';
