@@ -1,11 +1,14 @@
 /**
- * Site footer (spec §2): rich text, footer links, the newsletter card, "© {year} {siteTitle}"
- * and the attribution text.
+ * Site footer (spec §2): rich text, footer links, the newsletter card, and the legal line
+ * "© {year} {siteTitle} · {attribution text}" (the separator only when there is an attribution).
  */
 import type { SiteSettings } from '../../shared/types';
 import { LinkTo } from './LinkTo';
 import { NewsletterCard } from './marketing/NewsletterCard';
 import { RichText } from './RichText';
+
+/** Between the copyright and the attribution: a visible break, read as a pause. */
+const LEGAL_SEPARATOR = ' · ';
 
 export function Footer({ settings }: { settings: SiteSettings }) {
   const { footer, siteTitle } = settings;
@@ -31,7 +34,12 @@ export function Footer({ settings }: { settings: SiteSettings }) {
       </div>
       <p className="site-footer__legal">
         © {new Date().getFullYear()} {siteTitle}
-        {footer.attributionText && <span className="site-footer__attribution"> {footer.attributionText}</span>}
+        {footer.attributionText && (
+          <>
+            {LEGAL_SEPARATOR}
+            <span className="site-footer__attribution">{footer.attributionText}</span>
+          </>
+        )}
       </p>
     </footer>
   );
