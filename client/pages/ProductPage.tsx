@@ -2,7 +2,7 @@
  * Product detail (/products/{handle}): gallery, title and price (spec §5), variant options as
  * radio buttons kept in `?variant=`, one-time vs subscription choice, stock note, the
  * availability states (password, drop, sold out), the sign-ups (reserve on a drop, back in stock
- * on a sold-out variant, drop the hint), accordion, description and RELATED products.
+ * on a sold-out variant, drop the hint unless sold out), accordion, description and RELATED products.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -60,6 +60,16 @@ function PurchaseArea({ product, variant, sellingPlanId, pdp }: PurchaseAreaProp
       <AddToCart variantId={variant.id} sellingPlanId={sellingPlanId || undefined} />
     </>
   );
+}
+
+/**
+ * "Drop the hint" (spec §2) tells a gifter what to buy: offered unless the product is locked
+ * (password) or cannot be bought at all (sold out in the content, or no variant for sale), where
+ * the page offers back-in-stock instead.
+ */
+function hintOffered(product: ProductDetail): boolean {
+  const kind = cardAvailability(product.card).kind;
+  return kind !== 'password' && kind !== 'soldOut' && product.availableForSale;
 }
 
 export function ProductPage() {
@@ -137,7 +147,7 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
             />
           )}
           <PurchaseArea product={product} variant={variant} sellingPlanId={sellingPlanId} pdp={pdpSettings} />
-          {cardAvailability(product.card).kind !== 'password' && <DropTheHint product={product} pdp={pdpSettings} />}
+          {hintOffered(product) && <DropTheHint product={product} pdp={pdpSettings} />}
           {product.descriptionHtml && (
             <section className="product__description" aria-labelledby="product-description-title">
               {/* The shop's descriptions use h3 sub-headings ("Care"): this h2 keeps the outline in order. */}
