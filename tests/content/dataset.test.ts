@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { generate } from '../../content/scripts/generate';
+import { calendarFor, DEFAULT_SCHEDULER_RULES } from '../../emulators/scheduler/rules';
+import { resolveRoute } from '../../shared/links';
 
 const CONTENT = join(__dirname, '../../content');
 
@@ -59,10 +61,10 @@ type SiteSettingsDoc = Doc & {
     primaryLinkProducts: unknown[];
     announcementBarSettings: { enabled: boolean };
   };
-  footer: { text: unknown[]; footerMenu: { links: unknown[] } };
+  footer: { text: unknown[]; footerMenu: { links: { title: string; page?: { _ref: string }; url?: string }[] } };
   alerts: { floatingAlertButton: { enabled: boolean } };
   cartData: { cartTitle: string; pickupAddress: string };
-  pdpSettings: { defaultPDPAccordionItems: { key: string }[] };
+  pdpSettings: { defaultPDPAccordionItems: { key: string; title: string }[] };
 };
 /** Filters documents by `_type`, as the document type `T` the test expects for it. */
 const ofType =
@@ -304,13 +306,73 @@ describe('dataset.ndjson', () => {
     expect(settings.alerts.floatingAlertButton.enabled).toBe(true);
     expect(settings.cartData.cartTitle).toBe('Cart');
     expect(settings.cartData.pickupAddress).toMatch(/East 20th Street, New York, NY 10003$/);
-    expect(settings.pdpSettings.defaultPDPAccordionItems.map((i) => i.key)).toEqual(['care', 'delivery', 'substitutions']);
+    expect(settings.pdpSettings.defaultPDPAccordionItems.map((i) => i.key)).toEqual(['delivery', 'substitutions']);
   });
 
   it('has a draft whose published version differs', () => {
     const drafts = docs.filter((d) => d._id.startsWith('drafts.'));
     expect(drafts.length).toBeGreaterThan(0);
     for (const draft of drafts) expect(byId.get(draft._id.slice('drafts.'.length))?.title).not.toBe(draft.title);
+  });
+});
+
+describe('the copy a shopper reads', () => {
+  const settings = () => byId.get('siteSettings')! as SiteSettingsDoc;
+  /** Every string stored anywhere in the published documents. */
+  const strings = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+
+  it('promises same-day delivery by a cut-off that the scheduler’s delivery rules keep (New York time)', () => {
+    const promises = strings(published).filter((text) => /same-day delivery/i.test(text));
+    expect(promises.length).toBeGreaterThanOrEqual(3); // announcement bar, cart drawer, PDP accordion, pages
+    const hours = new Set(
+      promises.map((text) => {
+        const [, hour, half] = /\bby (\d{1,2})\s?(am|pm)\b/i.exec(text) ?? [];
+        expect({ text, cutOff: hour }).toEqual({ text, cutOff: expect.any(String) });
+        return (Number(hour) % 12) + (half.toLowerCase() === 'pm' ? 12 : 0);
+      }),
+    );
+    expect([...hours]).toEqual([DEFAULT_SCHEDULER_RULES.delivery.cutoffHour]);
+    const [cutOff] = hours;
+    // Tuesday 17 November 2026 (EST, UTC-5) and Tuesday 14 July 2026 (EDT, UTC-4): open delivery days.
+    for (const [day, utcOffset] of [
+      ['2026-11-17', 5],
+      ['2026-07-14', 4],
+    ] as const) {
+      const at = (hour: number, minute: number) =>
+        new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8)), hour + utcOffset, minute));
+      const next = `${day.slice(0, 8)}${String(Number(day.slice(8)) + 1).padStart(2, '0')}`;
+      expect(calendarFor(DEFAULT_SCHEDULER_RULES, 'delivery', at(cutOff - 1, 59), []).minDate).toBe(day);
+      expect(calendarFor(DEFAULT_SCHEDULER_RULES, 'delivery', at(cutOff, 0), []).minDate).toBe(next);
+    }
+  });
+
+  it('ends every sold-out text on a whole phrase, not mid-sentence', () => {
+    const dangling = /\b(a|an|the|and|or|but|when|while|until|of|in|on|at|to|for|with|is|are|was|were|be|will)$/i;
+    const texts = published.filter(ofType<SlugDoc & { customSoldOutText?: string }>('productCard')).flatMap((c) => c.customSoldOutText ?? []);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.filter((text) => dangling.test(text.trim()))).toEqual([]);
+    expect(card('peony-cloud').customSoldOutText).toBe('Back in May, when the peonies are in bloom');
+  });
+
+  it('links the photo stream (spec §2: page type photoStream → /photo-stream) from the footer', () => {
+    const hrefs = settings().footer.footerMenu.links.map((link) => {
+      const target = link.page ? byId.get(link.page._ref) : undefined;
+      return target ? resolveRoute({ _type: target._type, slug: (target as Partial<SlugDoc>).slug?.current }) : link.url;
+    });
+    expect(hrefs).toContain('/photo-stream');
+  });
+
+  it('gives no product page the same section twice: no accordion title repeats a heading of its description', () => {
+    const defaults = settings().pdpSettings.defaultPDPAccordionItems;
+    const repeated = catalogue.products.flatMap((p) => {
+      const html = (p as Product & { descriptionHtml: string }).descriptionHtml;
+      const headings = [...html.matchAll(/<h\d[^>]*>([^<]*)<\/h\d>/g)].map((m) => m[1].trim().toLowerCase());
+      const own = (card(p.handle).accordionItems as { title: string }[] | undefined) ?? [];
+      const items = own.length ? own : defaults;
+      return items.filter((item) => headings.includes(item.title.trim().toLowerCase())).map((item) => `${p.handle}: ${item.title}`);
+    });
+    expect(repeated).toEqual([]);
   });
 });
 

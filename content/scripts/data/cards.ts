@@ -28,7 +28,7 @@ export const CARD_PASSWORDS: Record<string, string> = {
 export const CARD_OVERRIDES: Record<string, CardOverride> = {
   'peony-cloud': {
     isSoldOut: true,
-    customSoldOutText: 'Back in May, when the peonies are',
+    customSoldOutText: 'Back in May, when the peonies are in bloom',
   },
   'winter-solstice-wreath': {
     productDrop: { enabled: true, dropDate: '2026-12-12T15:00:00.000Z', passwordProtectPage: false },

@@ -62,18 +62,13 @@ function siteSettings(ctx: DatasetContext) {
           ctx.link('FAQ', 'page-faq'),
           ctx.link('Contact', 'contactPage'),
           ctx.link('Retail partners', 'retailPartners'),
+          ctx.link('Photo stream', 'photoStream'),
           ctx.link('Instagram', 'https://www.instagram.com/gramercystems'),
         ],
       },
     },
     pdpSettings: {
       defaultPDPAccordionItems: [
-        accordion('care', 'Care', [
-          'Give the stems a fresh angled cut and clean water as soon as they arrive. Refresh the water every day and trim again every other day.',
-          '- Keep away from direct sun, heat and ripening fruit',
-          '- Remove leaves below the water line',
-          '- Use the flower food we include',
-        ]),
         accordion('delivery', 'Delivery', [
           'Same-day delivery in Manhattan and most of Brooklyn and Queens for orders placed by 2pm. Pick a delivery date in the cart; we deliver between 10am and 6pm.',
           'Read more about [delivery and pickup](@page-delivery-information).',
