@@ -131,13 +131,17 @@ export type RegisterInput = {
   acceptsMarketing?: boolean;
 };
 
-/** Spec §5: email required; first name, last name and phone sent only when non-empty. */
+/**
+ * Spec §5: email required; first name, last name and phone sent only when non-empty; the form
+ * always sends acceptsMarketing. A field the body leaves out stays as it is.
+ */
 export type ProfileInput = {
   email: string;
   firstName?: string;
   lastName?: string;
+  /** As typed, e.g. "(212) 555-0123"; the server keeps it as E.164 (+12125550123). */
   phone?: string;
-  acceptsMarketing: boolean;
+  acceptsMarketing?: boolean;
 };
 
 /**
@@ -145,6 +149,9 @@ export type ProfileInput = {
  * knows to fetch `/api/customer` (the token cookie itself is HttpOnly and unreadable to script).
  */
 export const CUSTOMER_SESSION_HINT_COOKIE = 'customer_signed_in';
+
+/** The longest email the account forms take (RFC 5321's 254-character address). */
+export const EMAIL_MAX_LENGTH = 254;
 
 /** Shopify's password rule (customerCreate TOO_SHORT below it). */
 export const PASSWORD_MIN_LENGTH = 5;

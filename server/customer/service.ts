@@ -206,8 +206,10 @@ export function createCustomerService(deps: CustomerServiceDeps) {
     },
 
     /**
-     * Spec §7 customerUpdate: email and acceptsMarketing always, the rest only when non-empty.
-     * `token` is the new one when the platform replaced it (an email change), else null.
+     * Spec §7 customerUpdate: the email always; acceptsMarketing when given; names and phone only
+     * when non-empty (spec §5). A field not given is not sent, so the platform keeps it as it is.
+     * `profile.phone` is already E.164 (the route checked it). `token` is the new one when the
+     * platform replaced it (an email change), else null.
      * @throws ShopperError 401, 422 (first user error); UpstreamError ("Customer update mutation failed.")
      */
     update(token: string, profile: ProfileInput): Promise<{ customer: Customer; token: AccessToken | null }> {

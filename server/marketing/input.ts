@@ -58,13 +58,23 @@ function email(body: Record<string, unknown>, key = 'email'): string {
 }
 
 /**
+ * What a phone may contain (spec §5 "digits only"): ASCII digits and the punctuation people type
+ * between them. libphonenumber-js would otherwise read an extension ("ext. 45", "x45", "#45") and
+ * drop it from the E.164 number, and turn other scripts' digits and letters ("1-800-FLOWERS")
+ * into ASCII digits: a number nobody typed.
+ */
+const PHONE_CHARACTERS = /^[0-9+().\s-]+$/;
+
+/**
  * The optional phone as E.164: digits as typed ("212-555-0123", "(212) 555-0123", "+1 212…"),
- * US by default (spec §5, §9 prefix +1). Absent or empty → undefined.
- * @throws ShopperError 400 when given but not a valid North American (+1) number
+ * US by default (spec §5, §9 prefix +1). Absent or empty → undefined. The one phone rule of the
+ * shop's forms: sign-ups and the customer profile (server/routes/customer.ts).
+ * @throws ShopperError 400 M.badPhone when given but not a valid North American (+1) number, or
+ *   with an extension, letters or non-ASCII digits
  */
 export function phoneE164(raw: unknown): string | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (typeof raw !== 'string' || raw.length > 32) throw bad(M.badPhone);
+  if (typeof raw !== 'string' || raw.length > 32 || !PHONE_CHARACTERS.test(raw)) throw bad(M.badPhone);
   const parsed = parsePhoneNumberFromString(raw, 'US');
   // Spec §5: shown as (xxx) xxx-xxxx and sent with +1, so only North American numbers.
   if (!parsed?.isValid() || parsed.countryCallingCode !== '1') throw bad(M.badPhone);

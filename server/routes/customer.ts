@@ -14,7 +14,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { AddressInput, MailSentResult, SignInResult } from '../../shared/customer';
-import { PASSWORD_MIN_LENGTH } from '../../shared/customer';
+import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/customer';
 import { safeReturnTo, type CustomerAuthorization } from '../auth/customer-authorization';
 import { cartIdSchema } from '../cart/input';
 import type { CartService } from '../cart/service';
@@ -26,6 +26,7 @@ import { MESSAGES } from '../http/messages';
 import type { RateLimitTier } from '../http/rate-limit';
 import { requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
+import { phoneE164 } from '../marketing/input';
 import { ACCOUNT_PATH } from '../loaders/account';
 import { UpstreamError } from '../upstream/errors';
 import { keepPendingSignIn } from './customer-callback';
@@ -42,7 +43,7 @@ export type CustomerRoutesDeps = {
 };
 
 const text = (max: number) => z.string().trim().max(max);
-const email = text(254).min(1);
+const email = text(EMAIL_MAX_LENGTH).min(1);
 const password = z.string().min(1).max(256);
 const optional = (max: number) => text(max).optional();
 
@@ -56,12 +57,14 @@ const RegisterBody = z.object({
 });
 const ByUrlBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048), password });
 const RecoverBody = z.object({ email });
+/** A field absent from the body stays as it is (the platform is not sent it). */
 const ProfileBody = z.object({
   email,
   firstName: optional(255),
   lastName: optional(255),
-  phone: optional(32),
-  acceptsMarketing: z.boolean().default(false),
+  // Checked by phoneE164 (the shop's one phone rule), which answers its own message.
+  phone: z.string().optional(),
+  acceptsMarketing: z.boolean().optional(),
 });
 const AddressBody = z.object({
   address: z.object({
@@ -81,11 +84,23 @@ const AddressBody = z.object({
 const AddressKey = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const BuyerIdentityBody = z.object({ cartId: cartIdSchema });
 
-/** The parsed value, or a 400 with `message`. @throws ShopperError 400 */
-function parse<T>(schema: z.ZodType<T>, value: unknown, message: string): T {
+/** The value at `path` inside `value`, undefined when there is none. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined), value);
+}
+
+/**
+ * The parsed value, or a 400. `missing` answers a required field that is absent or blank (spec
+ * §5's message of the form); `malformed`, by default the same, answers a field that is there
+ * but refused (too long, of the wrong type): for the account forms, spec §8's failure message of
+ * the operation, since a value that cannot be valid was not missing.
+ * @throws ShopperError 400
+ */
+function parse<T>(schema: z.ZodType<T>, value: unknown, missing: string, malformed = missing): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ShopperError(400, message);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const absent = parsed.error.issues.some((i) => i.code === 'too_small' || (i.code === 'invalid_type' && valueAt(value, i.path) == null));
+  throw new ShopperError(400, absent ? missing : malformed);
 }
 
 const ok = <T>(res: Response, message: string, data?: T, status = 200) =>
@@ -135,7 +150,7 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
   const mailSent = (): MailSentResult => ({ inboxUrl: deps.inboxUrl });
 
   router.post('/api/customer/login', deps.limits.signIn, async (req, res) => {
-    const body = parse(LoginBody, req.body, MESSAGES.requiredFieldsMissing);
+    const body = parse(LoginBody, req.body, MESSAGES.requiredFieldsMissing, MESSAGES.tokenCreateFailed);
     await startSession(res, await customers.signIn(body.email, body.password), safeReturnTo(body.returnTo));
   });
 
@@ -147,7 +162,7 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
   });
 
   router.post('/api/customer/register', deps.limits.signUp, async (req, res) => {
-    const body = parse(RegisterBody, req.body, MESSAGES.requiredFieldsMissing);
+    const body = parse(RegisterBody, req.body, MESSAGES.requiredFieldsMissing, MESSAGES.createCustomerFailed);
     if (body.password.length < PASSWORD_MIN_LENGTH) throw new ShopperError(400, MESSAGES.passwordTooShort);
     await customers.register(body);
     ok<MailSentResult>(res, MESSAGES.customerCreated, mailSent(), 201);
@@ -162,7 +177,7 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
   });
 
   router.post('/api/customer/recover', deps.limits.recover, async (req, res) => {
-    const body = parse(RecoverBody, req.body, MESSAGES.emailRequired);
+    const body = parse(RecoverBody, req.body, MESSAGES.emailRequired, MESSAGES.recoverFailed);
     await customers.recover(body.email);
     ok<MailSentResult>(res, MESSAGES.recoverSent, mailSent());
   });
@@ -184,8 +199,9 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
 
   router.put('/api/customer', async (req, res) => {
     const token = tokenOf(req, MESSAGES.forbidden, 403);
-    const profile = parse(ProfileBody, req.body, MESSAGES.missingRequiredField);
-    const updated = await signedIn(res, () => customers.update(token, profile));
+    const profile = parse(ProfileBody, req.body, MESSAGES.missingRequiredField, MESSAGES.updateFailed);
+    const phone = phoneE164(profile.phone);
+    const updated = await signedIn(res, () => customers.update(token, { ...profile, phone }));
     if (updated.token) setCustomerSession(res, updated.token, siteUrl);
     ok(res, MESSAGES.profileSaved, updated.customer);
   });

@@ -33,6 +33,15 @@ describe('sign-in', () => {
     expect(setCookies(res)).toEqual([]);
   });
 
+  test('an email too long to be anyone\'s → 400 with the spec §8 sign-in failure, not "Required fields missing."', async () => {
+    const res = await api()
+      .post('/api/customer/login')
+      .send({ email: `${'a'.repeat(250)}@example.com`, password: 'secret' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ isError: true, message: 'Customer access token create failed.' });
+    expect(setCookies(res)).toEqual([]);
+  });
+
   test("a wrong password → 401 with the platform's first customerUserErrors message, and no cookie", async () => {
     const { email } = await newCustomer(t);
     const res = await api().post('/api/customer/login').send({ email, password: 'not-the-password' });
@@ -177,6 +186,16 @@ describe('register, activate, recover, reset', () => {
     expect(again.status).toBe(422);
   });
 
+  test("an email too long to be anyone's → 400 with the operation's spec §8 failure", async () => {
+    const long = `${'c'.repeat(250)}@example.com`;
+    const register = await api().post('/api/customer/register').send({ email: long, password: 'long-enough' });
+    expect(register.status).toBe(400);
+    expect(register.body).toEqual({ isError: true, message: 'Create customer failed.' });
+    const recover = await api().post('/api/customer/recover').send({ email: long });
+    expect(recover.status).toBe(400);
+    expect(recover.body).toEqual({ isError: true, message: 'Customer recover mutation failed.' });
+  });
+
   test('recover: no email → 400 "Email required."; known and unknown emails answer alike', async () => {
     const none = await api().post('/api/customer/recover').send({});
     expect(none.status).toBe(400);
@@ -251,12 +270,50 @@ describe('profile', () => {
     expect(res.body.data).toMatchObject({ firstName: 'Marigold', lastName: 'Parks', phone: '+12125550123', acceptsMarketing: true });
   });
 
-  test('an invalid phone → 422 with the platform message; nothing changes', async () => {
+  test.each([
+    ['call me', 'not a number'],
+    ['(212) 555-0123 ext. 45', 'an extension'],
+    ['212 555 0123 x45', 'an extension written x'],
+    ['(２１２) ５５５-０１２３', 'full-width digits'],
+    ['٢١٢٥٥٥٠١٢٣', 'Arabic-Indic digits'],
+    ['+44 20 7946 0958', 'outside North America'],
+  ])('phone %j (%s) → 400 with the phone rule; nothing changes', async (phone) => {
     const { jar, email } = await newCustomer(t);
-    const res = await api().put('/api/customer').set('Cookie', jar.header()).send({ email, phone: 'call me', acceptsMarketing: false });
-    expect(res.status).toBe(422);
+    const res = await api().put('/api/customer').set('Cookie', jar.header()).send({ email, firstName: 'Changed', phone, acceptsMarketing: true });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ isError: true, message: 'Enter a 10-digit US phone number, e.g. (212) 555-0123.' });
     const me = await api().get('/api/customer').set('Cookie', jar.header());
-    expect(me.body.data.phone).toBeNull();
+    expect(me.body.data).toMatchObject({ phone: null, firstName: 'Rosa', acceptsMarketing: false });
+  });
+
+  test('a phone as the form shows it, (212) 555-0142, is kept as +12125550142', async () => {
+    const { jar, email } = await newCustomer(t);
+    const res = await api().put('/api/customer').set('Cookie', jar.header()).send({ email, phone: '(212) 555-0142', acceptsMarketing: false });
+    expect(res.status).toBe(200);
+    expect(res.body.data.phone).toBe('+12125550142');
+  });
+
+  test('a field absent from the body stays as it was: no acceptsMarketing keeps the subscription', async () => {
+    const { jar, email } = await newCustomer(t, { acceptsMarketing: true });
+    const res = await api().put('/api/customer').set('Cookie', jar.header()).send({ email, firstName: 'Peony' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ firstName: 'Peony', lastName: 'Parks', acceptsMarketing: true });
+    const me = await api().get('/api/customer').set('Cookie', jar.header());
+    expect(me.body.data.acceptsMarketing).toBe(true);
+    // Sent, it is the customer's choice.
+    const off = await api().put('/api/customer').set('Cookie', jar.header()).send({ email, acceptsMarketing: false });
+    expect(off.body.data.acceptsMarketing).toBe(false);
+  });
+
+  test('a too-long email on the profile → 400 "Customer update mutation failed." (spec §8); nothing changes', async () => {
+    const { jar, email } = await newCustomer(t);
+    const res = await api()
+      .put('/api/customer')
+      .set('Cookie', jar.header())
+      .send({ email: `${'b'.repeat(250)}@example.com`, acceptsMarketing: true });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ isError: true, message: 'Customer update mutation failed.' });
+    expect((await api().get('/api/customer').set('Cookie', jar.header())).body.data.email).toBe(email);
   });
 });
 

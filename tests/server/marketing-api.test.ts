@@ -49,6 +49,12 @@ describe('newsletter (footer card)', () => {
     ['a malformed email', { email: 'not-an-email', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badEmail],
     ['a phone that is not a US number', { email: 'a@example.com', phoneNumber: '123-456-7890', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badPhone],
     ['a phone outside North America', { email: 'a@example.com', phoneNumber: '+44 20 7946 0958', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badPhone],
+    ['a phone with an extension', { email: 'a@example.com', phoneNumber: '212-555-0123 ext. 4', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badPhone],
+    [
+      'a phone in full-width digits',
+      { email: 'a@example.com', phoneNumber: '２１２-５５５-０１２３', honeypot: '', klaviyoListId: 'GSNEWS' },
+      M.badPhone,
+    ],
   ])('%s → 400 with its message', async (_what, body, message) => {
     const before = await acceptedSignUps(t);
     const res = await post('/api/newsletter', body);
