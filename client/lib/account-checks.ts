@@ -4,7 +4,8 @@
  * `FormProblem`: the summary message (spec §5 wording where the spec has one) and one short
  * message per field to fix.
  */
-import { PASSWORD_MIN_LENGTH, type AddressInput } from '../../shared/customer';
+import { MARKETING_MESSAGES } from '../../shared/marketing';
+import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH, type AddressInput } from '../../shared/customer';
 
 export type FormProblem<K extends string = string> = { message: string; fields: Partial<Record<K, string>> };
 
@@ -14,6 +15,11 @@ export const ACCOUNT_MESSAGES = {
   emailRequired: 'Email required.',
   profileEmailMissing: 'Missing required field.',
   customerCreated: 'Customer sucessfully created',
+  // What each operation answers for an email that is there but cannot be valid (spec §8).
+  tokenCreateFailed: 'Customer access token create failed.',
+  createCustomerFailed: 'Create customer failed.',
+  recoverFailed: 'Customer recover mutation failed.',
+  updateFailed: 'Customer update mutation failed.',
 } as const;
 
 /** The platform's TOO_SHORT text for a password below PASSWORD_MIN_LENGTH. */
@@ -21,6 +27,7 @@ export const PASSWORD_TOO_SHORT = `Password is too short (minimum is ${PASSWORD_
 
 const ENTER_EMAIL = 'Enter your email.';
 const ENTER_PASSWORD = 'Enter your password.';
+const EMAIL_TOO_LONG = `An email address has at most ${EMAIL_MAX_LENGTH} characters.`;
 
 /** Build a problem from the fields that failed; null when none did. */
 function problem<K extends string>(message: string, fields: Partial<Record<K, string | false>>): FormProblem<K> | null {
@@ -28,22 +35,33 @@ function problem<K extends string>(message: string, fields: Partial<Record<K, st
   return failed.length ? { message, fields: Object.fromEntries(failed) as Partial<Record<K, string>> } : null;
 }
 
+/** An email longer than any address can be: `message`, the operation's spec §8 failure (as the server answers). */
+function checkEmailLength(email: string, message: string): FormProblem<'email'> | null {
+  return problem(message, { email: email.length > EMAIL_MAX_LENGTH && EMAIL_TOO_LONG });
+}
+
 /** Spec §5: sign-in needs email and password ("Required fields missing."). */
 export function checkSignIn(input: { email: string; password: string }): FormProblem<'email' | 'password'> | null {
-  return problem(ACCOUNT_MESSAGES.requiredFieldsMissing, { email: !input.email && ENTER_EMAIL, password: !input.password && ENTER_PASSWORD });
+  return (
+    problem(ACCOUNT_MESSAGES.requiredFieldsMissing, { email: !input.email && ENTER_EMAIL, password: !input.password && ENTER_PASSWORD }) ??
+    checkEmailLength(input.email, ACCOUNT_MESSAGES.tokenCreateFailed)
+  );
 }
 
 /** Spec §5: sign-up needs email and password; the password at least PASSWORD_MIN_LENGTH long. */
 export function checkRegister(input: { email: string; password: string }): FormProblem<'email' | 'password'> | null {
   return (
     problem(ACCOUNT_MESSAGES.requiredFieldsMissing, { email: !input.email && ENTER_EMAIL, password: !input.password && 'Choose a password.' }) ??
+    checkEmailLength(input.email, ACCOUNT_MESSAGES.createCustomerFailed) ??
     checkPasswordLength(input.password)
   );
 }
 
 /** Spec §5: password recovery needs an email ("Email required."). */
 export function checkRecover(input: { email: string }): FormProblem<'email'> | null {
-  return problem(ACCOUNT_MESSAGES.emailRequired, { email: !input.email && ENTER_EMAIL });
+  return (
+    problem(ACCOUNT_MESSAGES.emailRequired, { email: !input.email && ENTER_EMAIL }) ?? checkEmailLength(input.email, ACCOUNT_MESSAGES.recoverFailed)
+  );
 }
 
 /**
@@ -58,9 +76,17 @@ export function checkNewPassword(input: { password: string; confirm: string }): 
   );
 }
 
-/** Spec §5: an account update needs an email ("Missing required field."). */
-export function checkProfile(input: { email: string }): FormProblem<'email'> | null {
-  return problem(ACCOUNT_MESSAGES.profileEmailMissing, { email: !input.email && ENTER_EMAIL });
+/**
+ * Spec §5: an account update needs an email ("Missing required field."); a phone, when given, is
+ * a North American number (spec §5, §9; `isPhone` is the phone formatter's check, passed in so
+ * this module does not load it).
+ */
+export function checkProfile(input: { email: string; phone?: string }, isPhone: (value: string) => boolean): FormProblem<'email' | 'phone'> | null {
+  return (
+    problem(ACCOUNT_MESSAGES.profileEmailMissing, { email: !input.email && ENTER_EMAIL }) ??
+    checkEmailLength(input.email, ACCOUNT_MESSAGES.updateFailed) ??
+    problem(MARKETING_MESSAGES.badPhone, { phone: !!input.phone && !isPhone(input.phone) && MARKETING_MESSAGES.badPhone })
+  );
 }
 
 /** shared/customer.ts AddressInput: street, city, ZIP and country are required. */

@@ -241,6 +241,36 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     expect(pageErrors).toEqual([]);
   });
 
+  test('the profile phone is the shop format: shown and typed as (xxx) xxx-xxxx, saved as the same number', async () => {
+    await openPage();
+    await page.goto(`${base}/accounts/login`);
+    await signInWith(ADA.email, ADA.password);
+    await page.waitForURL(`${base}/accounts/account`);
+    const phone = main().getByLabel(/^Phone/);
+    // Seeded as +12125550181: shown as the shop shows phones, on the server's page and after hydration.
+    await expect(phone.inputValue()).resolves.toBe('(212) 555-0181');
+    await phone.fill('');
+    await phone.pressSequentially('6465550199');
+    await expect(phone.inputValue()).resolves.toBe('(646) 555-0199');
+    await main().getByRole('button', { name: 'Save changes' }).click();
+    await main().getByText('Your details have been saved.').waitFor();
+    await page.reload();
+    await expect(
+      main()
+        .getByLabel(/^Phone/)
+        .inputValue(),
+    ).resolves.toBe('(646) 555-0199');
+    // Her other details did not change with it.
+    await expect(main().getByRole('checkbox', { name: 'Email me about new collections and offers' }).isChecked()).resolves.toBe(true);
+    // A number that is not North American is refused in the browser with the server's message.
+    await main()
+      .getByLabel(/^Phone/)
+      .fill('123');
+    await main().getByRole('button', { name: 'Save changes' }).click();
+    await main().getByRole('alert').filter({ hasText: 'Enter a 10-digit US phone number, e.g. (212) 555-0123.' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
   test('(e) orders without a session → login → back on orders', async () => {
     await openPage();
     const response = await page.goto(`${base}/accounts/orders`);
@@ -304,6 +334,15 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     await main().getByRole('alert').filter({ hasText: 'We could not finish signing you in. Please sign in again.' }).waitFor();
 
     await page.goto(`${base}/accounts/login`);
+    // An email too long to be anyone's is not "missing": spec §8's sign-in failure, as the server says.
+    await main()
+      .getByLabel('Email', { exact: true })
+      .fill(`${'a'.repeat(250)}@example.com`);
+    await main().getByLabel('Password', { exact: true }).fill('secret');
+    await main().getByLabel('Password', { exact: true }).press('Enter');
+    await main().getByRole('alert').filter({ hasText: 'Customer access token create failed.' }).waitFor();
+    await main().getByLabel('Email', { exact: true }).fill('');
+    await main().getByLabel('Password', { exact: true }).fill('');
     await main().getByLabel('Email', { exact: true }).focus();
     await page.keyboard.type(ADA.email);
     await page.keyboard.press('Tab');

@@ -2,7 +2,8 @@
  * The phone input of the sign-up forms (spec §5, §9): digits only, shown as (xxx) xxx-xxxx while
  * the shopper types, the caret kept after the same digit. The formatter (libphonenumber-js) is
  * loaded when the field is first focused or hovered; anything typed before it arrives is
- * formatted as soon as it does.
+ * formatted as soon as it does. The behaviour is `usePhoneInput`, which the account profile's
+ * phone field uses too (client/components/account/ProfileForm.tsx).
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { loadedPhone, loadPhone } from './load-phone';
@@ -18,8 +19,13 @@ type Props = {
   error?: string;
 };
 
-export function PhoneField({ id, label, value, onChange, placeholder, required, autoComplete = 'tel', error }: Props) {
-  const input = useRef<HTMLInputElement>(null);
+/**
+ * A controlled phone input's behaviour: `value` as shown, `onChange` with the next value
+ * (formatted once the formatter has loaded). Spread the answer (ref, value and handlers) onto
+ * an `<input type="tel">`.
+ */
+export function usePhoneInput(value: string, onChange: (value: string) => void) {
+  const ref = useRef<HTMLInputElement>(null);
   const [phone, setPhone] = useState(loadedPhone);
   /** Where the caret goes after the formatted value is rendered. */
   const caret = useRef<number | null>(null);
@@ -34,7 +40,7 @@ export function PhoneField({ id, label, value, onChange, placeholder, required, 
   }, [phone, value, onChange]);
 
   useLayoutEffect(() => {
-    const el = input.current;
+    const el = ref.current;
     if (el && caret.current !== null && document.activeElement === el) el.setSelectionRange(caret.current, caret.current);
     caret.current = null;
   }, [value]);
@@ -51,6 +57,11 @@ export function PhoneField({ id, label, value, onChange, placeholder, required, 
     onChange(edited.value);
   };
 
+  return { ref, value, onChange: change, onFocus: load, onPointerEnter: load };
+}
+
+export function PhoneField({ id, label, value, onChange, placeholder, required, autoComplete = 'tel', error }: Props) {
+  const input = usePhoneInput(value, onChange);
   const errorId = `${id}-error`;
   return (
     <div className={`field signup__field${error ? ' field--invalid' : ''}`}>
@@ -58,7 +69,7 @@ export function PhoneField({ id, label, value, onChange, placeholder, required, 
         {label}
       </label>
       <input
-        ref={input}
+        {...input}
         id={id}
         name="phoneNumber"
         type="tel"
@@ -66,10 +77,6 @@ export function PhoneField({ id, label, value, onChange, placeholder, required, 
         autoComplete={autoComplete}
         placeholder={placeholder}
         required={required}
-        value={value}
-        onChange={change}
-        onFocus={load}
-        onPointerEnter={load}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       />
