@@ -12,6 +12,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SiteSettings } from '../../shared/types';
+import { focusMainContent } from '../lib/main-content';
 import { useHydrated } from '../lib/use-hydrated';
 import { useStores } from '../stores';
 import { COOKIE_BANNER_DELAY_MS } from '../stores/consent';
@@ -44,7 +45,7 @@ export const CookieBanner = observer(function CookieBanner({ policy }: { policy:
   const hideWith = (choice: () => void) => {
     const hadFocus = !!region.current?.contains(document.activeElement);
     choice();
-    if (hadFocus) document.getElementById('main')?.focus({ preventScroll: true });
+    if (hadFocus) focusMainContent();
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && visible) {

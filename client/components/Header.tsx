@@ -8,12 +8,13 @@
  * Every content link goes through LinkTo, so internal links stay in the tab.
  */
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HEADER_DROPDOWN_PRODUCTS, type HeaderProductCard, type NavLink, type SiteSettings } from '../../shared/types';
 import { responsiveImage } from '../../shared/images';
 import { SHOP_UNAVAILABLE_NOTE } from '../../shared/route-data';
 import { LOGO_SIZES } from '../lib/image-sizes';
+import { focusMainContent } from '../lib/main-content';
 import { useHeaderScroll } from '../lib/use-header-scroll';
 import { useStores } from '../stores';
 import { AccountLink } from './AccountLink';
@@ -29,6 +30,12 @@ import { QuickShopCard } from './QuickShopCard';
  * they cannot be seen before, and lazy images in a hidden-but-laid-out dropdown would otherwise
  * load with the page, beside its LCP image. Without JavaScript the dropdown shows the cards'
  * titles and prices.
+ *
+ * A click on a link in it (a card, view all, the item's own link) closes it (`dismissed`): the
+ * header stays across the client navigation, and the pointer still over it, or the focus
+ * still in it, would keep the panel open over the new page. Focus goes to the main content
+ * (as after the skip link), so the next Tab starts in the new page. The next hover or focus
+ * opens it again.
  */
 function DropdownItem({
   link,
@@ -42,7 +49,18 @@ function DropdownItem({
   primary?: boolean;
 }) {
   const [opened, setOpened] = useState(false);
-  const open = () => setOpened(true);
+  const [dismissed, setDismissed] = useState(false);
+  const open = () => {
+    setOpened(true);
+    setDismissed(false);
+  };
+  const dismissOnNavigation = (e: MouseEvent) => {
+    const anchor = (e.target as Element).closest('a[href]');
+    // A modified click opens another tab or window: this page stays as it is.
+    if (!anchor || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    setDismissed(true);
+    if (anchor.getAttribute('target') !== '_blank') focusMainContent();
+  };
   if (!products.length)
     return (
       <li className="nav-item">
@@ -50,7 +68,12 @@ function DropdownItem({
       </li>
     );
   return (
-    <li className={`nav-item nav-item--dropdown${primary ? ' nav-item--primary' : ''}`} onPointerEnter={open} onFocus={open}>
+    <li
+      className={`nav-item nav-item--dropdown${primary ? ' nav-item--primary' : ''}${dismissed ? ' is-dismissed' : ''}`}
+      onPointerEnter={open}
+      onFocus={open}
+      onClick={dismissOnNavigation}
+    >
       <LinkTo link={link} />
       <div className="dropdown" role="group" aria-label={`${link.title} products`}>
         <ul className="dropdown__grid">

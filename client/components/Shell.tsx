@@ -8,6 +8,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { MAIN_CONTENT_ID } from '../lib/main-content';
 import { useRouteData } from '../lib/route-data';
 import { useStores } from '../stores';
 import { CartDrawer } from './CartDrawer';
@@ -42,11 +43,11 @@ export function Shell() {
 
   return (
     <>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to content
       </a>
       <Header settings={settings} shopUnavailable={shopUnavailable} />
-      <main id="main" className="page" tabIndex={-1}>
+      <main id={MAIN_CONTENT_ID} className="page" tabIndex={-1}>
         <Outlet />
       </main>
       <DeferHydration>

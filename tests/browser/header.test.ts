@@ -120,4 +120,66 @@ const measureHeader = (page: Page) =>
       expect(pageErrors).toEqual([]);
     },
   );
+  /** Whether the element's centre is what the shopper would click there (nothing covers it). */
+  const uncovered = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return Boolean(hit && (el === hit || el.contains(hit)));
+      });
+  const focusInHeader = () => page.evaluate(() => Boolean(document.activeElement?.closest('header')));
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+  test('a dropdown closes after a navigation from it, by mouse and by keyboard, and opens again', async () => {
+    await openPage(1280);
+    await visitHydrated(page, `${base}/`);
+    const banner = page.getByRole('banner');
+    const bouquets = page.getByRole('group', { name: 'Bouquets products' });
+
+    // Mouse: hover the menu item, click a quick-shop card; the pointer stays where the card was.
+    await banner.getByRole('link', { name: 'Bouquets', exact: true }).hover();
+    await bouquets.waitFor({ state: 'visible' });
+    const card = bouquets.locator('.quick-card').first();
+    const href = await card.getAttribute('href');
+    await card.click();
+    await page.waitForURL(`${base}${href}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await bouquets.waitFor({ state: 'hidden' });
+    // Let any transition and late hover settle: it stays closed over the new page.
+    await page.waitForTimeout(600);
+    await expect(bouquets.isVisible()).resolves.toBe(false);
+    await expect(uncovered('main h1')).resolves.toBe(true);
+    await expect(uncovered('main .add-to-cart button, main button[type="submit"]')).resolves.toBe(true);
+    await expect(focusInHeader()).resolves.toBe(false);
+    // The next hover opens it again.
+    await page.mouse.move(640, 880);
+    await banner.getByRole('link', { name: 'Bouquets', exact: true }).hover();
+    await bouquets.waitFor({ state: 'visible' });
+
+    // Keyboard: focus opens it, Tab walks into the cards, Enter navigates; it closes and focus
+    // goes to the new page's main content (as the skip link's target).
+    await page.mouse.move(640, 880);
+    await bouquets.waitFor({ state: 'hidden' });
+    const plants = page.getByRole('group', { name: 'Plants products' });
+    await banner.getByRole('link', { name: 'Plants', exact: true }).focus();
+    await plants.waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    const plantHref = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(plantHref).toMatch(/^\/products\//);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}${plantHref}`);
+    await plants.waitFor({ state: 'hidden' });
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await expect(uncovered('main h1')).resolves.toBe(true);
+    // Still reachable from the keyboard: back up to the menu item, it opens, Tab enters it.
+    for (let i = 0; i < 15 && (await focusedText()) !== 'Plants'; i += 1) await page.keyboard.press('Shift+Tab');
+    await expect(focusedText()).resolves.toBe('Plants');
+    await plants.waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.closest('.dropdown')?.getAttribute('aria-label'))).resolves.toBe('Plants products');
+    expect(pageErrors).toEqual([]);
+  });
 });
