@@ -93,6 +93,18 @@ export type ProductVariant = {
   image: Picture | null;
 };
 
+/**
+ * What one variant costs under one selling plan (Storefront API SellingPlanAllocation, its first
+ * price adjustment: the one the checkout charges), as the cart will charge it; the server takes
+ * it from the platform and the page only shows it (spec §3 selling plans). `price` is per unit at
+ * checkout, `perDeliveryPrice` per delivery (they differ only for prepaid plans), `compareAtPrice`
+ * the one-time price it is set against.
+ */
+export type SellingPlanAllocation = { sellingPlanId: string; price: Money; compareAtPrice: Money; perDeliveryPrice: Money };
+
+/** A variant on the product page: with its price under each selling plan it can be bought with. */
+export type ProductDetailVariant = ProductVariant & { sellingPlanAllocations: SellingPlanAllocation[] };
+
 export type SellingPlan = { id: string; name: string; description: string | null; options: SelectedOption[] };
 export type SellingPlanGroup = { name: string; options: { name: string; values: string[] }[]; sellingPlans: SellingPlan[] };
 
@@ -112,7 +124,7 @@ export type ProductDetail = {
   totalInventory: number | null;
   options: { name: string; values: string[] }[];
   images: Picture[];
-  variants: ProductVariant[];
+  variants: ProductDetailVariant[];
   sellingPlanGroups: SellingPlanGroup[];
   /** Handle of the product's first collection (spec §3), for breadcrumbs and "RELATED". */
   collectionHandle: string | null;

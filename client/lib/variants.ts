@@ -1,11 +1,29 @@
-/** Variant selection helpers for the product page (`?variant=` holds the numeric id, as on Shopify). */
-import type { ProductDetail, ProductVariant, SelectedOption } from '../../shared/types';
+/**
+ * Variant and purchase option selection helpers for the product page: `?variant=` holds the
+ * variant's numeric id and `?selling_plan=` the chosen selling plan's, as on Shopify (no
+ * `selling_plan` = one-time purchase).
+ */
+import type { ProductDetail, ProductDetailVariant, ProductVariant, SelectedOption, SellingPlanAllocation } from '../../shared/types';
 
-/** "gid://shopify/ProductVariant/9001" → "9001". */
-export const variantParam = (id: string) => id.slice(id.lastIndexOf('/') + 1);
+/** The query parameter naming the chosen selling plan (Shopify's). */
+export const SELLING_PLAN_PARAM = 'selling_plan';
+
+/** A GID's numeric id: "gid://shopify/ProductVariant/9001" → "9001". */
+const numericId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
+
+/** `?variant=` for a variant GID: "gid://shopify/ProductVariant/9001" → "9001". */
+export const variantParam = numericId;
+
+/** `?selling_plan=` for a selling plan GID: "gid://shopify/SellingPlan/7001" → "7001". */
+export const sellingPlanParam = numericId;
+
+/** The allocation of the plan `param` names (`?selling_plan=`), when `variant` can be bought with it; else one-time (undefined). */
+export function selectedAllocation(variant: ProductDetailVariant, param: string | null): SellingPlanAllocation | undefined {
+  return param ? variant.sellingPlanAllocations.find((a) => sellingPlanParam(a.sellingPlanId) === param) : undefined;
+}
 
 /** The variant named by `?variant=`, else the first available one, else the first. */
-export function initialVariant(product: ProductDetail, param: string | null): ProductVariant | undefined {
+export function initialVariant(product: ProductDetail, param: string | null): ProductDetailVariant | undefined {
   return (
     product.variants.find((v) => param && variantParam(v.id) === param) ?? product.variants.find((v) => v.availableForSale) ?? product.variants[0]
   );

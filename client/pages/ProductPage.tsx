@@ -6,8 +6,9 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { amountCents } from '../../shared/money';
 import type { RouteDataMap } from '../../shared/route-data';
-import { RELATED_PRODUCTS, type ProductDetail, type ProductVariant, type SiteSettings } from '../../shared/types';
+import { RELATED_PRODUCTS, type ProductDetail, type ProductVariant, type SellingPlanAllocation, type SiteSettings } from '../../shared/types';
 import { useViewedProductEvent } from '../analytics/use-viewed-product';
 import { AddToCart } from '../components/AddToCart';
 import { DeferHydration } from '../components/DeferHydration';
@@ -19,9 +20,17 @@ import { ProductGrid } from '../components/ProductCard';
 import { RichText } from '../components/RichText';
 import { UnlockForm } from '../components/UnlockForm';
 import { cardAvailability, SOLD_OUT_TEXT } from '../../shared/product-availability';
-import { formatDate } from '../lib/format';
+import { formatDate, formatMoney } from '../lib/format';
 import { useRouteData } from '../lib/route-data';
-import { choosableOptions, initialVariant, variantParam, variantWith } from '../lib/variants';
+import {
+  choosableOptions,
+  initialVariant,
+  SELLING_PLAN_PARAM,
+  sellingPlanParam,
+  selectedAllocation,
+  variantParam,
+  variantWith,
+} from '../lib/variants';
 
 /** Spec: a quantity note when only a few are left. */
 const LOW_STOCK_MAX = 3;
@@ -72,6 +81,22 @@ function hintOffered(product: ProductDetail): boolean {
   return kind !== 'password' && kind !== 'soldOut' && product.availableForSale;
 }
 
+/**
+ * The price line: the variant's price, or under a selling plan the plan's price as the platform
+ * allocates it (what the cart will charge) set against the one-time price, per delivery.
+ */
+function ProductPrice({ variant, allocation }: { variant: ProductVariant; allocation: SellingPlanAllocation | undefined }) {
+  if (!allocation) return <Price price={variant.price} compareAt={variant.compareAtPrice} />;
+  // A prepaid plan charges several deliveries at once: then the per-delivery price is told apart.
+  const prepaid = amountCents(allocation.perDeliveryPrice) !== amountCents(allocation.price);
+  return (
+    <>
+      <Price price={allocation.price} compareAt={allocation.compareAtPrice} />
+      <span className="product__price-unit">{prepaid ? ` (${formatMoney(allocation.perDeliveryPrice)} per delivery)` : ' per delivery'}</span>
+    </>
+  );
+}
+
 export function ProductPage() {
   const { product, related } = useRouteData('product');
   // A new product starts afresh (image choice, purchase option).
@@ -82,7 +107,6 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
   const [searchParams, setSearchParams] = useSearchParams();
   const variant = initialVariant(product, searchParams.get('variant'));
   const [picked, setPicked] = useState<{ variantId: string; index: number } | null>(null);
-  const [sellingPlanId, setSellingPlanId] = useState(ONE_TIME);
   const { pdpSettings } = useRouteData('root').settings;
   useViewedProductEvent(product, variant);
   if (!variant) return null;
@@ -94,18 +118,30 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
       )
     : 0;
   const imageIndex = picked?.variantId === variant.id ? picked.index : variantImage;
-  const selectVariant = (next: ProductVariant | undefined) => {
-    if (!next) return;
+  /** The choices live in the URL (shareable, and what the server renders): `value` null removes `name`. */
+  const setParam = (name: string, value: string | null) =>
     setSearchParams(
       (prev) => {
         const params = new URLSearchParams(prev);
-        params.set('variant', variantParam(next.id));
+        if (value === null) params.delete(name);
+        else params.set(name, value);
         return params;
       },
       { replace: true, preventScrollReset: true },
     );
+  const selectVariant = (next: ProductVariant | undefined) => {
+    if (next) setParam('variant', variantParam(next.id));
   };
-  const plans = product.sellingPlanGroups.flatMap((group) => group.sellingPlans);
+  // The purchase options of this variant: one-time, and each plan the platform prices for it.
+  const allocation = selectedAllocation(variant, searchParams.get(SELLING_PLAN_PARAM));
+  const sellingPlanId = allocation?.sellingPlanId ?? ONE_TIME;
+  const plans = product.sellingPlanGroups
+    .flatMap((group) => group.sellingPlans)
+    .flatMap((plan) => {
+      const planAllocation = variant.sellingPlanAllocations.find((a) => a.sellingPlanId === plan.id);
+      return planAllocation ? [{ plan, allocation: planAllocation }] : [];
+    });
+  const selectedPlan = plans.find(({ plan }) => plan.id === sellingPlanId)?.plan;
 
   return (
     <article className="product">
@@ -120,7 +156,7 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
           <p className="eyebrow">Flowers</p>
           <h1 className="product__title">{product.title}</h1>
           <p className="product__price">
-            <Price price={variant.price} compareAt={variant.compareAtPrice} />
+            <ProductPrice variant={variant} allocation={allocation} />
           </p>
           {choosableOptions(product).map((option) => {
             const current = variant.selectedOptions.find((o) => o.name === option.name)?.value ?? '';
@@ -139,12 +175,18 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
             );
           })}
           {plans.length > 0 && (
-            <OptionPicker
-              label="Purchase options"
-              value={sellingPlanId}
-              choices={[{ value: ONE_TIME, label: 'One-time purchase' }, ...plans.map((plan) => ({ value: plan.id, label: plan.name }))]}
-              onChange={setSellingPlanId}
-            />
+            <>
+              <OptionPicker
+                label="Purchase options"
+                value={sellingPlanId}
+                choices={[
+                  { value: ONE_TIME, label: 'One-time purchase', note: formatMoney(variant.price) },
+                  ...plans.map(({ plan, allocation: a }) => ({ value: plan.id, label: plan.name, note: formatMoney(a.price) })),
+                ]}
+                onChange={(id) => setParam(SELLING_PLAN_PARAM, id === ONE_TIME ? null : sellingPlanParam(id))}
+              />
+              {selectedPlan?.description && <p className="product__plan-description">{selectedPlan.description}</p>}
+            </>
           )}
           <PurchaseArea product={product} variant={variant} sellingPlanId={sellingPlanId} pdp={pdpSettings} />
           {hintOffered(product) && <DropTheHint product={product} pdp={pdpSettings} />}

@@ -60,7 +60,7 @@ function lockedDetail(detail: ProductDetail): ProductDetail {
     totalInventory: null,
     options: [],
     images: detail.images.slice(0, 1),
-    variants: first ? [{ ...first, sku: null, quantityAvailable: null, selectedOptions: [], image: null }] : [],
+    variants: first ? [{ ...first, sku: null, quantityAvailable: null, selectedOptions: [], image: null, sellingPlanAllocations: [] }] : [],
     sellingPlanGroups: [],
     accordionItems: [],
   };

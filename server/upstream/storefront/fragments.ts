@@ -61,7 +61,11 @@ export const VARIANT = gql`
   ${IMAGE}
 `;
 
-/** Product detail (spec §3): 250 variants, 10 images, 10 media, 3 options, 10 plan groups × 10 plans. */
+/**
+ * Product detail (spec §3): 250 variants, 10 images, 10 media, 3 options, 10 plan groups × 10
+ * plans. Each variant lists its selling plan allocations (up to 10 × 10): the price of that
+ * variant under each plan it can be bought with, as the cart will charge it.
+ */
 export const PRODUCT_DETAIL = gql`
   fragment ProductDetail on Product {
     id
@@ -108,6 +112,24 @@ export const PRODUCT_DETAIL = gql`
     variants(first: 250) {
       nodes {
         ...VariantFields
+        sellingPlanAllocations(first: 100) {
+          nodes {
+            sellingPlan {
+              id
+            }
+            priceAdjustments {
+              price {
+                ...Money
+              }
+              compareAtPrice {
+                ...Money
+              }
+              perDeliveryPrice {
+                ...Money
+              }
+            }
+          }
+        }
       }
     }
     collections(first: 1) {

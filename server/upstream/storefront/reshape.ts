@@ -71,7 +71,22 @@ export function toProductDetail(p: ProductDetailFragment, opts: ShopifyReshapeOp
     totalInventory: p.totalInventory,
     options: p.options.map((o) => ({ name: o.name, values: o.optionValues.map((v) => v.name) })),
     images: p.images.nodes.flatMap((img) => shopifyPicture(img, p.title, opts) ?? []),
-    variants: p.variants.nodes.map((v) => toVariant(v, p.title, opts)),
+    variants: p.variants.nodes.map((v) => ({
+      ...toVariant(v, p.title, opts),
+      // The first adjustment is the one the checkout charges; a plan without one has no price to show.
+      sellingPlanAllocations: v.sellingPlanAllocations.nodes.flatMap(({ sellingPlan, priceAdjustments: [first] }) =>
+        first
+          ? [
+              {
+                sellingPlanId: sellingPlan.id,
+                price: money(first.price),
+                compareAtPrice: money(first.compareAtPrice),
+                perDeliveryPrice: money(first.perDeliveryPrice),
+              },
+            ]
+          : [],
+      ),
+    })),
     sellingPlanGroups: p.sellingPlanGroups.nodes.map((g) => ({
       name: g.name,
       options: g.options.map((o) => ({ name: o.name, values: o.values })),
