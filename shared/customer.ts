@@ -105,7 +105,13 @@ export type OrderLineItem = {
 };
 
 export type OrderDetail = OrderSummary & {
+  /** The email the order was placed with (spec §3 Order). */
   email: string | null;
+  /**
+   * Spec §3 Order customerUrl: the platform's own page where the customer follows the order
+   * (its status), absolute; null when the platform gives none.
+   */
+  customerUrl: string | null;
   lineItems: OrderLineItem[];
   shippingAddress: Address | null;
   billingAddress: Address | null;

@@ -27,7 +27,7 @@ export type StorefrontContext = {
   mailbox: Mailbox;
   /** The emulator's own base URL, for absolute URLs (images, checkoutUrl, activation URLs). */
   origin: string;
-  /** The storefront's base URL, for links in mail and `Order.customerUrl`. */
+  /** The storefront's base URL, for links in mail (activation, reset) and back from the checkout. */
   shopUrl: string;
   /** `@inContext(country:)`, e.g. "US"; null when the operation has none. */
   country: string | null;

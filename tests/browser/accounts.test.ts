@@ -206,6 +206,14 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     await page.waitForURL(`${base}/accounts/orders/${placed.orderNumber}`);
     await main().getByText('The Classic Gramercy Bouquet').waitFor();
     await main().getByText('Classic', { exact: true }).first().waitFor();
+    // Spec §3 Order: the email it was placed with and the link to its status page.
+    await main().getByRole('definition').filter({ hasText: ADA.email }).waitFor();
+    await main()
+      .getByRole('link', { name: `Order status page for order #${placed.orderNumber}` })
+      .click();
+    await page.getByRole('heading', { name: /Thank you/ }).waitFor();
+    await page.getByText(`#${placed.orderNumber}`).first().waitFor();
+    await page.goBack();
 
     expect(pageErrors).toEqual([]);
 

@@ -422,6 +422,10 @@ describe('buyer identity and orders', () => {
     const one = await api().get(`/api/customer/orders/${orderNumber}`).set('Cookie', buyer.jar.header());
     expect(one.status).toBe(200);
     expect(one.body.data.email).toBe(buyer.email);
+    // Spec §3 Order customerUrl: the platform's status page of this order.
+    const status = await fetch(one.body.data.customerUrl);
+    expect(status.status).toBe(200);
+    expect(await status.text()).toContain(`#${orderNumber}`);
     expect(one.body.data.lineItems[0]).toMatchObject({ title: 'The Bodega Bunch', quantity: 1 });
 
     expect((await api().get('/api/customer/orders').set('Cookie', other.jar.header())).body.data).toEqual([]);

@@ -1,8 +1,8 @@
 /**
  * /accounts/orders/{orderNumber} (spec §2 protected account screens; §3 Order): one order — its
- * date (New York time) and statuses, every line with quantity and variant, the shipping and
- * billing addresses, and subtotal, shipping, tax and total. An order that is not this
- * customer's is the server's 404.
+ * date (New York time), statuses and email, the link to its status page on the platform
+ * (customerUrl), every line with quantity and variant, the shipping and billing addresses, and
+ * subtotal, shipping, tax and total. An order that is not this customer's is the server's 404.
  */
 import { Link } from 'react-router';
 import type { Address } from '../../../shared/customer';
@@ -47,7 +47,22 @@ export function OrderPage() {
             <dt>Fulfillment</dt>
             <dd>{statusInWords(order.fulfillmentStatus)}</dd>
           </div>
+          {order.email && (
+            <div>
+              <dt>Email</dt>
+              <dd>{order.email}</dd>
+            </div>
+          )}
         </dl>
+
+        {order.customerUrl && (
+          <p>
+            {/* The platform's page, not one of ours: a plain link. */}
+            <a className="account-panel__link" href={order.customerUrl}>
+              Order status page<span className="visually-hidden"> for order {order.name}</span>
+            </a>
+          </p>
+        )}
 
         <table className="order__lines">
           <caption className="visually-hidden">Items in order {order.name}</caption>

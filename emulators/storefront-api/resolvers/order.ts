@@ -35,6 +35,8 @@ function codeApplication(d: OrderDiscount) {
 const taxOf = (o: StoredOrder) => o.totalTax ?? money(0);
 
 const zero = () => money(0);
+/** The order's status page (the checkout's confirmation page), on the emulator's public URL. */
+const orderStatusUrl = (o: StoredOrder, ctx: Ctx) => `${ctx.origin}/checkout/orders/${o.token}`;
 const nothing = () => null;
 
 /** The order's ship-to as a MailingAddress (the checkout form's single name is split at its first space). */
@@ -97,9 +99,10 @@ export const orderResolvers = {
         args,
         (l) => l.position,
       ),
-    // The storefront's account page for the order (spec §2: /accounts/orders/{ordernumber}).
-    customerUrl: (o: StoredOrder, _: unknown, ctx: Ctx) => `${ctx.shopUrl.replace(/\/+$/, '')}/accounts/orders/${o.orderNumber}`,
-    statusUrl: (o: StoredOrder, _: unknown, ctx: Ctx) => `${ctx.origin}/checkout/orders/${o.token}`,
+    // Where Shopify sends the customer to see the order on the platform: here its status page
+    // (the storefront's own /accounts/orders/{number} links to it, so it must be somewhere else).
+    customerUrl: (o: StoredOrder, _: unknown, ctx: Ctx) => orderStatusUrl(o, ctx),
+    statusUrl: (o: StoredOrder, _: unknown, ctx: Ctx) => orderStatusUrl(o, ctx),
     discountApplications: (o: StoredOrder, args: PageArgs) => paginate((o.discounts ?? []).map(codeApplication), args, (d) => d.code),
     shippingDiscountAllocations: () => [],
     successfulFulfillments: () => [],

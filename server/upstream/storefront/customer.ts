@@ -98,6 +98,7 @@ export const ORDER = gql`
     name
     processedAt
     email
+    customerUrl
     financialStatus
     fulfillmentStatus
     currencyCode

@@ -70,6 +70,7 @@ export function toOrderDetail(o: OrderFieldsFragment): OrderDetail {
   return {
     ...toOrderSummary(o),
     email: o.email,
+    customerUrl: o.customerUrl,
     lineItems: o.lineItems.nodes.map((line) => ({
       title: line.title,
       quantity: line.quantity,
