@@ -176,7 +176,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(securityHeaders(config));
   app.use(normalisePath);
   app.use(compression());
-  app.use(requestContext(deps.log, config.trustedIpHeader));
+  app.use(requestContext(deps.log, config.trustedIpHeader, config.requestDeadlineMs));
   app.use(requestMetrics(routes));
   app.use(unlockScope());
   app.use(previewScope(preview));

@@ -39,6 +39,13 @@ export type Config = {
   /** Per-tier rate limits from `RATE_LIMIT_{TIER}` = `{limit}/{seconds}`, or `off` (server/http/rate-limit.ts). */
   rateLimits: Partial<Record<RateLimitTier, { limit: number; windowMs: number } | typeof TIER_OFF>>;
   shippingExcludedTag: string;
+  /**
+   * `REQUEST_DEADLINE_MS` (default 8000): the one deadline of every page, payload and JSON API
+   * answer, counted from the request's arrival (server/http/deadline.ts). Every upstream call a
+   * request makes, with its client's retries, ends by then; one cut short is a 504
+   * (docs/architecture.md §8 "Faults"). The per-upstream timeouts below bound each call within it.
+   */
+  requestDeadlineMs: number;
   storefront: {
     /** Full GraphQL endpoint, e.g. https://shop.myshopify.com/api/2026-04/graphql.json */
     endpoint: string;
@@ -277,6 +284,9 @@ const Env = z.object({
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as cdn.shopify.com')
     .default('cdn.shopify.com'),
   STOREFRONT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Whole-request budget: long enough for a slow upstream, short enough that no shopper waits a
+  // minute behind a hung one (a CDN's origin timeout is typically 30-60 s).
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(250, 'at least 250 (ms)').max(60_000, 'at most 60000 (ms)').default(8_000),
   // Dataset rule from spec §5 (the client library's own check).
   SANITY_PROJECT_ID: z
     .string()
@@ -436,6 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
       }),
     ),
     shippingExcludedTag: e.SHIPPING_EXCLUDED_TAG,
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     redisUrl: e.REDIS_URL ?? null,
     // Live mode requires it below; locally an unguessable per-process secret.
     unlockSecret: e.UNLOCK_SECRET ?? randomBytes(32).toString('hex'),

@@ -1,7 +1,9 @@
 /**
  * The server's RouteDataSource (shared/route-data.ts): each route id's loader over the cached
- * upstream reads. Upstream failures become RouteError 502/504 with the error page text, so the
+ * upstream reads. Upstream failures become RouteError 502/503/504 with the error page text, so the
  * render handler and the payload endpoint answer real status codes (docs/architecture.md §4.4).
+ * A loader still running LATE_LOADER_GRACE_MS after the request's deadline (something that
+ * ignored its signal, server/http/deadline.ts) is answered as a 504 without waiting for it.
  *
  * Only PERSONAL_ROUTES see the request's cookies (the payload endpoint and the render handler
  * pass them only there) and they are answered `private, no-store`; every other route's data is
@@ -11,7 +13,7 @@ import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type
 import type { CartService } from '../cart/service';
 import type { CustomerService } from '../customer/service';
 import { MESSAGES } from '../http/messages';
-import { requestLog } from '../http/request-context';
+import { requestDeadline, requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
 import type { UnlockTokens } from '../unlock/token';
 import { UpstreamError } from '../upstream/errors';
@@ -24,6 +26,12 @@ import { loadContact, loadMembership, loadRetailPartners } from './fixed-pages';
 import type { UpstreamData } from './upstream-data';
 
 export { UpstreamData, type DataDeps } from './upstream-data';
+
+/**
+ * How long after the request's deadline a loader may still take before its route answers 504
+ * anyway (ms): the upstream calls end at the deadline, and what they leave takes well under this.
+ */
+export const LATE_LOADER_GRACE_MS = 500;
 
 type Loaders = { [R in RouteId]: (params: RouteParams, request: Request) => Promise<RouteDataMap[R]> };
 
@@ -76,8 +84,14 @@ export function createServerDataSource(deps: {
   return {
     has: (route): route is RouteId => Object.hasOwn(loaders, route),
     async load<R extends RouteId>(route: R, params: RouteParams, request: Request): Promise<RouteDataMap[R]> {
+      const deadline = requestDeadline();
       try {
-        return await (loaders[route] as (p: RouteParams, r: Request) => Promise<RouteDataMap[R]>)(params, request);
+        const work = (loaders[route] as (p: RouteParams, r: Request) => Promise<RouteDataMap[R]>)(params, request);
+        if (!deadline) return await work;
+        return await deadline.settleBy(work, LATE_LOADER_GRACE_MS, () => {
+          requestLog(deps.log).error({ route, deadlineMs: deadline.ms }, 'route data still loading past the request deadline');
+          return new RouteError(504, MESSAGES.errorPage);
+        });
       } catch (err) {
         if (err instanceof UpstreamError) {
           requestLog(deps.log).error({ err, route }, 'route data failed upstream');

@@ -6,12 +6,15 @@
  *   body { shoppingCart: [{ variant_id, product_id, quantity }] }   (integers)
  *
  * `baseUrl` is the service origin (SCHEDULER_URL, e.g. https://api-us.zapiet.com). Every failure
- * is an UpstreamError('scheduler'): 504 when it took longer than `timeoutMs`, else 502 (refused,
+ * is an UpstreamError('scheduler'): 504 when it took longer than `timeoutMs` or reached the
+ * request's deadline (server/http/deadline.ts), else 502 (refused,
  * HTTP error, invalid answer, or a cart line whose ids are not Shopify GIDs). The browser then
  * shows no dates (spec §7).
  */
 import { parseAvailability, type AvailabilityAnswer } from '../../shared/availability';
 import type { CartLine } from '../../shared/types';
+import { DeadlineExceededError } from '../http/deadline';
+import { upstreamSignal } from '../http/request-context';
 import { UpstreamError } from '../upstream/errors';
 
 const failed = (message: string, cause?: unknown) => new UpstreamError('scheduler', 502, message, { cause });
@@ -49,7 +52,7 @@ export type FetchAvailabilityOptions = {
   locationId: string;
   type: 'pickup' | 'delivery';
   lines: SchedulerLine[];
-  /** Whole-call limit (connect, answer and body) in milliseconds. */
+  /** Whole-call limit (connect, answer and body) in milliseconds; the request's deadline may cut it shorter. */
   timeoutMs: number;
   fetch?: typeof fetch;
 };
@@ -60,7 +63,7 @@ export async function fetchAvailability(options: FetchAvailabilityOptions): Prom
   const url = new URL(`v1.0/${type}/locations/${encodeURIComponent(locationId)}/calendar`, baseUrl.replace(/\/?$/, '/'));
   url.searchParams.set('shop', shop);
   const body = JSON.stringify({ shoppingCart: shoppingCartFromLines(lines) });
-  const signal = AbortSignal.timeout(timeoutMs);
+  const signal = upstreamSignal(timeoutMs);
   let response: Response;
   let text: string;
   try {
@@ -72,7 +75,10 @@ export async function fetchAvailability(options: FetchAvailabilityOptions): Prom
     });
     text = await response.text();
   } catch (error) {
-    if (signal.aborted) throw new UpstreamError('scheduler', 504, `Scheduler ${type} calendar took over ${timeoutMs} ms`, { cause: error });
+    if (signal.aborted) {
+      const reason = signal.reason instanceof DeadlineExceededError ? signal.reason.message : `took over ${timeoutMs} ms`;
+      throw new UpstreamError('scheduler', 504, `Scheduler ${type} calendar timed out: ${reason}`, { cause: error });
+    }
     throw failed(`Scheduler ${type} calendar unreachable: ${(error as Error).message}`, error);
   }
   if (!response.ok) throw failed(`Scheduler ${type} calendar answered HTTP ${response.status}`);

@@ -23,18 +23,33 @@ export class UpstreamError extends Error {
   }
 }
 
-/** True for the DOMException raised by `AbortSignal.timeout`, however deeply it was wrapped. */
+/** Timeout codes of Node's and get-it's (@sanity/client's) HTTP layers: connect, and socket idle. */
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+
+/**
+ * True for a timeout, however deeply it was wrapped: the `TimeoutError` of `AbortSignal.timeout`
+ * and of the request deadline (server/http/deadline.ts), or a connect / socket timeout code.
+ */
 export function isTimeout(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const name = (e as { name?: string }).name;
-    if (name === 'TimeoutError' || (e as { code?: string }).code === 'ETIMEDOUT') return true;
+    if (name === 'TimeoutError' || TIMEOUT_CODES.has((e as { code?: string }).code ?? '')) return true;
   }
   return false;
 }
 
-/** Wrap any thrown value from `upstream` as an UpstreamError (504 on timeout, else 502). */
-export function toUpstreamError(upstream: UpstreamName, err: unknown): UpstreamError {
+/**
+ * Wrap any thrown value from `upstream` as an UpstreamError (504 on timeout, else 502).
+ * @param signal the call's signal: once it has aborted, the failure is its reason (a client may
+ *   report an abort as a plain AbortError, @sanity/client does), so a call cut by its timeout or
+ *   the request deadline is a 504
+ */
+export function toUpstreamError(upstream: UpstreamName, err: unknown, signal?: AbortSignal): UpstreamError {
   if (err instanceof UpstreamError) return err;
+  if (signal?.aborted && isTimeout(signal.reason)) {
+    const reason = signal.reason instanceof Error ? signal.reason.message : String(signal.reason);
+    return new UpstreamError(upstream, 504, `${upstream} timed out: ${reason}`, { cause: err });
+  }
   const message = err instanceof Error ? err.message : String(err);
   return isTimeout(err)
     ? new UpstreamError(upstream, 504, `${upstream} timed out: ${message}`, { cause: err })

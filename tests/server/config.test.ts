@@ -191,6 +191,14 @@ test('scheduler: local ids from the connection settings; timeout and availabilit
   );
 });
 
+test('REQUEST_DEADLINE_MS: 8 s by default, in ms; below 250 or above 60000 is a listed error', () => {
+  expect(loadConfig({}, UPSTREAMS).requestDeadlineMs).toBe(8000);
+  expect(loadConfig({ REQUEST_DEADLINE_MS: '5000' }, UPSTREAMS).requestDeadlineMs).toBe(5000);
+  for (const bad of ['0', '100', '60001', '8s']) {
+    expect(() => loadConfig({ REQUEST_DEADLINE_MS: bad }, UPSTREAMS)).toThrow(/REQUEST_DEADLINE_MS/);
+  }
+});
+
 test('customer account: local issuer and client id from the connection settings; live ones from the environment, https only', () => {
   expect(loadConfig({}, UPSTREAMS).customerAccount).toEqual({
     issuer: 'http://127.0.0.1:5',

@@ -2,8 +2,11 @@
  * The content lake client (docs/architecture.md §1): the real @sanity/client, pointed at Sanity
  * in live mode or at the content lake emulator in local mode (apiHost + useProjectHostname:false,
  * no CDN). The client's own retries apply (GET/HEAD up to 5 times on 429/502/503 and network
- * errors). Results are `unknown`: server/loaders/upstream-data.ts parses each one with its
- * schema (./schemas.ts) before anything reads it.
+ * errors), each attempt bounded by `timeoutMs`, and the whole call, retries included, by the
+ * request's deadline (or `timeoutMs` outside a request): its signal (server/http/deadline.ts)
+ * aborts the attempt in flight and the retries not yet made, a 504. Results are `unknown`:
+ * server/loaders/upstream-data.ts parses each one with its schema (./schemas.ts) before anything
+ * reads it.
  *
  * Every read is of the `published` perspective, token or not: drafts are read only for a preview
  * request (`{ preview: true }`, server/preview), never for the public, cacheable site. Every call
@@ -11,6 +14,7 @@
  */
 import { createClient, type SanityClient } from '@sanity/client';
 import type { Config } from '../../config';
+import { upstreamSignal } from '../../http/request-context';
 import type { UpstreamCircuits } from '../circuit';
 import { toUpstreamError } from '../errors';
 
@@ -39,7 +43,12 @@ export function createContentClient(config: Config['content'], circuits?: Upstre
   return {
     sanity,
     async fetch(query: string, params: Record<string, unknown> = {}, { preview = false } = {}) {
-      const run = () => sanity.fetch<unknown>(query, params, preview ? { perspective: 'drafts', useCdn: false } : {});
+      const signal = upstreamSignal(config.timeoutMs);
+      // Mapped inside the breaker, so it records the timeout as one (the client reports an abort as an AbortError).
+      const run = () =>
+        sanity
+          .fetch<unknown>(query, params, { signal, ...(preview ? { perspective: 'drafts', useCdn: false } : {}) })
+          .catch((err: unknown) => Promise.reject(toUpstreamError('content', err, signal)));
       try {
         return await (circuits ? circuits.run('content', run) : run());
       } catch (err) {

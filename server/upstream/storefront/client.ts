@@ -1,12 +1,14 @@
 /**
  * Request-scoped Storefront API client (docs/architecture.md §4.2, §7): Apollo Client over HttpLink with the
- * private token, the shopper's IP as `Shopify-Storefront-Buyer-IP`, a per-call timeout, and a
+ * private token, the shopper's IP as `Shopify-Storefront-Buyer-IP`, a per-call timeout cut short
+ * by the request's deadline (server/http/deadline.ts; either is a 504), and a
  * fresh InMemoryCache per request (so one shopper's data never leaks into another's). Every call
  * goes through the `storefront` circuit breaker when one is given (server/upstream/circuit.ts):
  * while the API is down, calls fail at once with an UpstreamError 503.
  */
 import { ApolloClient, HttpLink, InMemoryCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
 import type { Config } from '../../config';
+import { upstreamSignal } from '../../http/request-context';
 import type { UpstreamCircuits } from '../circuit';
 import { toUpstreamError } from '../errors';
 import { possibleTypes } from './generated';
@@ -25,10 +27,17 @@ export type StorefrontClientFactory = (buyerIp: string | null) => StorefrontClie
  * @param circuits the process's breakers (none: every call goes out, as in unit tests)
  */
 export function storefrontClientFactory(config: Config['storefront'], circuits?: UpstreamCircuits): StorefrontClientFactory {
-  const guarded = <T>(work: () => Promise<T>): Promise<T> => (circuits ? circuits.run('storefront', work) : work());
-  const timedFetch: typeof fetch = (input, init) => {
-    const timeout = AbortSignal.timeout(config.timeoutMs);
-    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+  /**
+   * One operation through the breaker, its fetch given the call's signal (Apollo's HttpLink passes
+   * `context.fetchOptions.signal` on, aborting with its reason); errors become UpstreamErrors there,
+   * so the breaker records a timeout as one.
+   */
+  const guarded = <T>(work: (context: { fetchOptions: { signal: AbortSignal } }) => Promise<T>): Promise<T> => {
+    const call = () => {
+      const signal = upstreamSignal(config.timeoutMs);
+      return work({ fetchOptions: { signal } }).catch((err: unknown) => Promise.reject(toUpstreamError('storefront', err, signal)));
+    };
+    return circuits ? circuits.run('storefront', call) : call();
   };
 
   return (buyerIp) => {
@@ -38,14 +47,14 @@ export function storefrontClientFactory(config: Config['storefront'], circuits?:
     };
     if (buyerIp) headers['Shopify-Storefront-Buyer-IP'] = buyerIp;
     const apollo = new ApolloClient({
-      link: new HttpLink({ uri: config.endpoint, fetch: timedFetch, headers }),
+      link: new HttpLink({ uri: config.endpoint, headers }),
       cache: new InMemoryCache({ possibleTypes }),
       ssrMode: true,
     });
     return {
       async query(query, variables) {
         try {
-          const { data } = await guarded(() => apollo.query({ query, variables, fetchPolicy: 'no-cache' }));
+          const { data } = await guarded((context) => apollo.query({ query, variables, fetchPolicy: 'no-cache', context }));
           return data as NonNullable<typeof data>;
         } catch (err) {
           throw toUpstreamError('storefront', err);
@@ -53,7 +62,7 @@ export function storefrontClientFactory(config: Config['storefront'], circuits?:
       },
       async mutate(mutation, variables) {
         try {
-          const { data } = await guarded(() => apollo.mutate({ mutation, variables, fetchPolicy: 'no-cache' }));
+          const { data } = await guarded((context) => apollo.mutate({ mutation, variables, fetchPolicy: 'no-cache', context }));
           return data as NonNullable<typeof data>;
         } catch (err) {
           throw toUpstreamError('storefront', err);
