@@ -5,11 +5,15 @@
  * - `GET /v{apiVersion}/data/doc/{dataset}/{id,id…}` → `{ documents, omitted }` (getDocument);
  * - `POST /v{apiVersion}/data/mutate/{dataset}` `{ mutations }` → `{ transactionId, results }` (mutate.ts, in memory);
  * - `GET /images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}[/{vanity}]?w=…` → image bytes.
- * Errors use Sanity's JSON shapes (see errors.ts); unknown dataset or path → 404.
+ * Errors use Sanity's JSON shapes (see errors.ts); unknown dataset or path → 404. The emulators'
+ * fault switch (`GET|POST /__emulator/faults`, ../shared/faults.ts) applies to the data API
+ * (`/v…/data/*`, not the image pipeline, a CDN of its own at Sanity): 5xx, 429, a timeout, or a
+ * hang (never answered).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import { faultRoutes, type Faults, type HeldRequests } from '../shared/faults';
 import { imageNameProblem, renderImage, type ImageFormat } from '../shared/images';
 import type { SanityDocument } from './dataset';
 import { badRequest, ContentLakeError, httpError } from './errors';
@@ -30,6 +34,9 @@ export type ContentLakeConfig = {
   queries: QueryRunner;
   /** Called for every request before it is handled (request logs, tests counting methods). */
   onRequest?: (request: { method: string; path: string }) => void;
+  /** The fault switch and the requests its faults hold (the emulator cuts them when it stops). */
+  faults: Faults;
+  held: HeldRequests;
 };
 
 const API_VERSION = /^v(1|X|\d{4}-\d{2}-\d{2})$/;
@@ -37,7 +44,7 @@ const IMAGE_FILE = /^([0-9a-f]+)-(\d+)x(\d+)\.([a-z0-9]+)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createContentLakeApp(config: ContentLakeConfig): express.Express {
-  const { projectId, dataset, token, documents, contentDir, onRequest, queries } = config;
+  const { projectId, dataset, token, documents, contentDir, onRequest, queries, faults, held } = config;
   const byId = new Map(documents.map((doc) => [doc._id, doc]));
 
   /** Whether the request may read private documents (ids with a path). @throws 401 for a wrong token. */
@@ -81,6 +88,17 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
   app.use((req, _res, next) => {
     onRequest?.({ method: req.method, path: req.path });
     next();
+  });
+
+  app.use(faultRoutes(faults));
+  app.use('/:version/data', (_req, res, next) => {
+    const fault = faults.take();
+    if (!fault) return next();
+    if (fault.mode === 'hang') return held.hang(res);
+    if (fault.mode === 'timeout') return held.hold(res, (late) => void late.status(504).json(serviceError(504)));
+    if (fault.retryAfterSeconds !== null) res.set('Retry-After', String(fault.retryAfterSeconds));
+    const status = fault.mode === 'rate-limit' ? 429 : (fault.status ?? 503);
+    res.status(status).set('Cache-Control', 'no-store').json(serviceError(status));
   });
 
   app.get('/:version/data/query/:dataset', (req, res) => query(req, res, searchParams(req).get('query'), () => urlParams(req)));
@@ -145,6 +163,19 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
   app.use((_req, _res, next) => next(httpError(404, 'Not found')));
   app.use(errorHandler);
   return app;
+}
+
+const SERVICE_STATUS_TEXT: Record<number, string> = {
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** An injected fault's body, in Sanity's request-level error shape. */
+function serviceError(status: number) {
+  return { error: SERVICE_STATUS_TEXT[status] ?? 'Error', message: `Emulated fault (HTTP ${status})`, statusCode: status };
 }
 
 /** The raw query string as URLSearchParams (express's parser would split `$a[b]`-style keys). */

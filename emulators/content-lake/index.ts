@@ -6,6 +6,7 @@
  * Mutations change the in-memory copy only; see README.md for what it supports and how it differs from Sanity.
  */
 import path from 'node:path';
+import { Faults, HeldRequests, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
 import { DEFAULT_CONTENT_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { createContentLakeApp, type ContentLakeConfig } from './app';
 import { loadDataset } from './dataset';
@@ -31,6 +32,8 @@ export type ContentLakeOptions = EmulatorOptions & {
   /** Read token required for documents whose id has a path (drafts, versions, `secrets.*`); unset = every request may read them. */
   token?: string;
   onRequest?: ContentLakeConfig['onRequest'];
+  /** How long a `timeout` fault holds a data request before answering 504, in ms; default 30 000. */
+  timeoutFaultHoldMs?: number;
 };
 
 /**
@@ -41,6 +44,7 @@ export async function startContentLakeEmulator(opts: ContentLakeOptions = {}): P
   const contentDir = opts.contentDir ?? DEFAULT_CONTENT_DIR;
   const documents = await loadDataset(path.join(contentDir, 'dataset.ndjson'));
   const queries = new QueryRunner(documents);
+  const held = new HeldRequests(opts.timeoutFaultHoldMs ?? TIMEOUT_FAULT_HOLD_MS);
   const app = createContentLakeApp({
     queries,
     projectId: opts.projectId ?? DEFAULT_PROJECT_ID,
@@ -49,13 +53,24 @@ export async function startContentLakeEmulator(opts: ContentLakeOptions = {}): P
     documents,
     contentDir,
     onRequest: opts.onRequest,
+    faults: new Faults(),
+    held,
   });
+  let running: RunningEmulator;
   try {
-    return await listen('content-lake', app, { port: opts.port ?? DEFAULT_CONTENT_PORT, host: opts.host, debugToken: opts.debugToken }, () =>
+    running = await listen('content-lake', app, { port: opts.port ?? DEFAULT_CONTENT_PORT, host: opts.host, debugToken: opts.debugToken }, () =>
       queries.close(),
     );
   } catch (err) {
     await queries.close();
     throw err;
   }
+  return {
+    ...running,
+    async stop() {
+      // Requests a fault holds would keep the server from closing.
+      held.abortAll();
+      await running.stop();
+    },
+  };
 }

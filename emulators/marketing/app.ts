@@ -110,6 +110,7 @@ export function marketingApp(opts: MarketingAppOptions) {
   app.use('/api', (req, res, next) => {
     const fault = faults.take();
     if (!fault) return next();
+    if (fault.mode === 'hang') return held.hang(res);
     if (fault.mode === 'timeout') return held.hold(res, timedOut);
     throw fault.mode === 'rate-limit'
       ? throttled(fault.retryAfterSeconds ?? 1)

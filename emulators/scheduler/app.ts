@@ -10,10 +10,13 @@
  * Errors are JSON `{ "message": … }` (Laravel style, as Zapiet's API is), with `errors` keyed by
  * field path for validation: 400 missing `shop` or malformed JSON, 404 unknown shop/location/path,
  * 422 invalid body. Test hook: `POST /__emulator/fail-next` `{ times?: 1, status?: 503, delayMs?: 0 }`
- * makes the next `times` calendar calls wait `delayMs` and then fail with `status`.
+ * makes the next `times` calendar calls wait `delayMs` and then fail with `status`; and the
+ * emulators' fault switch (`GET|POST /__emulator/faults`, ../shared/faults.ts) applies to the
+ * calendar calls: 5xx, 429, a timeout, or a hang (never answered).
  */
 import express, { type ErrorRequestHandler, type Response } from 'express';
 import { z } from 'zod';
+import { faultRoutes, Faults, HeldRequests, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
 import { calendarFor, type FulfilmentType, type SchedulerRules } from './rules';
 
 const positiveInt = z.int({ error: 'must be a positive integer' }).min(1, { error: 'must be a positive integer' });
@@ -38,18 +41,23 @@ export type SchedulerAppOptions = {
   rules: SchedulerRules;
   now: () => Date;
   productTags: Map<number, string[]>;
+  /** How long a `timeout` fault holds a calendar call before answering 504, in ms; default 30 000. */
+  timeoutFaultHoldMs?: number;
 };
 
 /**
- * The Express app, plus `abortPending` to cut responses a fault is still delaying (so stopping
- * the emulator never waits for them).
+ * The Express app, plus `abortPending` to cut responses a fault is still delaying or holding (so
+ * stopping the emulator never waits for them).
  */
-export function schedulerApp({ rules, now, productTags }: SchedulerAppOptions) {
+export function schedulerApp({ rules, now, productTags, timeoutFaultHoldMs = TIMEOUT_FAULT_HOLD_MS }: SchedulerAppOptions) {
   const app = express();
   const pending = new Set<Response>();
   let fault: Fault | null = null;
+  const faults = new Faults();
+  const held = new HeldRequests(timeoutFaultHoldMs);
 
   app.use(express.json());
+  app.use(faultRoutes(faults));
 
   app.post('/__emulator/fail-next', (req, res) => {
     const parsed = failNextBody.safeParse(req.body ?? {});
@@ -61,6 +69,14 @@ export function schedulerApp({ rules, now, productTags }: SchedulerAppOptions) {
   app.post('/v1.0/:type/locations/:locationId/calendar', (req, res) => {
     const type = req.params.type as FulfilmentType;
     if (type !== 'pickup' && type !== 'delivery') return void res.status(404).json({ message: 'Not found.' });
+    const switched = faults.take();
+    if (switched) {
+      if (switched.mode === 'hang') return held.hang(res);
+      if (switched.mode === 'timeout') return held.hold(res, (late) => void late.status(504).json({ message: 'Gateway Timeout.' }));
+      if (switched.retryAfterSeconds !== null) res.set('Retry-After', String(switched.retryAfterSeconds));
+      if (switched.mode === 'rate-limit') return void res.status(429).json({ message: 'Too Many Attempts.' });
+      return void res.status(switched.status ?? 503).json({ message: `Emulated failure (HTTP ${switched.status ?? 503}).` });
+    }
     if (fault) {
       const { status, delayMs } = fault;
       fault = fault.times > 1 ? { ...fault, times: fault.times - 1 } : null;
@@ -101,6 +117,7 @@ export function schedulerApp({ rules, now, productTags }: SchedulerAppOptions) {
 
   function abortPending() {
     for (const res of pending) res.destroy();
+    held.abortAll();
   }
 
   return { app, abortPending };

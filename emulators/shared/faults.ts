@@ -1,8 +1,9 @@
 /**
- * Fault injection shared by the emulators that have a fault switch (Storefront API, marketing),
- * for tests and for people trying the shop's handling of an upstream outage:
+ * Fault injection shared by the emulators that have a fault switch (Storefront API, content
+ * lake, scheduler, marketing), for tests and for people trying the shop's handling of an
+ * upstream outage (its circuit breakers, its request deadline, its outbox):
  *
- *   POST /__emulator/faults { "mode": "none" | "error" | "rate-limit" | "timeout",
+ *   POST /__emulator/faults { "mode": "none" | "error" | "rate-limit" | "timeout" | "hang",
  *                             "status"?: 500 | 502 | 503, "retryAfterSeconds"?: n, "count"?: n }
  *   GET  /__emulator/faults   the fault in force
  *
@@ -13,13 +14,15 @@
  * - `rate-limit`: answer 429 with `Retry-After: retryAfterSeconds` (default 1); nothing changed.
  * - `timeout`: hold the request open TIMEOUT_FAULT_HOLD_MS (or until the client gives up), then
  *   answer 504; nothing changed (HeldRequests).
+ * - `hang`: hold the request open and never answer (a hung upstream): it ends when the client
+ *   gives up or the emulator stops; nothing changed.
  * - `count`: how many requests the fault applies to, after which it is back to `none`;
  *   absent = until set to `none`.
  */
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
 
-export type FaultMode = 'none' | 'error' | 'rate-limit' | 'timeout';
+export type FaultMode = 'none' | 'error' | 'rate-limit' | 'timeout' | 'hang';
 
 /** The fault in force, as `GET /__emulator/faults` shows it. */
 export type Fault = {
@@ -39,7 +42,7 @@ const NONE: Fault = { mode: 'none', status: null, retryAfterSeconds: null, remai
 
 const FaultBody = z
   .strictObject({
-    mode: z.enum(['none', 'error', 'rate-limit', 'timeout'], { error: "must be 'none', 'error', 'rate-limit' or 'timeout'" }),
+    mode: z.enum(['none', 'error', 'rate-limit', 'timeout', 'hang'], { error: "must be 'none', 'error', 'rate-limit', 'timeout' or 'hang'" }),
     status: z.union([z.literal(500), z.literal(502), z.literal(503)], { error: 'must be 500, 502 or 503' }).optional(),
     retryAfterSeconds: z.int({ error: 'must be a whole number of seconds' }).min(0).max(86_400).optional(),
     count: z.int({ error: 'must be a positive whole number' }).min(1).optional(),
@@ -101,7 +104,7 @@ export function faultRoutes(faults: Faults): Router {
   return router;
 }
 
-/** The requests a `timeout` fault is holding, so stopping the emulator can cut them at once. */
+/** The requests a `timeout` or `hang` fault is holding, so stopping the emulator can cut them at once. */
 export class HeldRequests {
   private readonly held = new Set<Response>();
 
@@ -118,6 +121,12 @@ export class HeldRequests {
       clearTimeout(timer);
       this.held.delete(res);
     });
+  }
+
+  /** Answers nothing, ever: the request ends when the client gives up (or `abortAll`). */
+  hang(res: Response): void {
+    this.held.add(res);
+    res.on('close', () => this.held.delete(res));
   }
 
   abortAll(): void {

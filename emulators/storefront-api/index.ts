@@ -4,7 +4,7 @@
  * `{contentDir}/customers.json` into a new data dir), the hosted-checkout stand-in (orders), a
  * local mail inbox (`/__emulator/inbox`), the CDN image stand-in and a fault switch for the
  * GraphQL endpoint (`/__emulator/faults`, ../shared/faults.ts: 5xx, 429 or a held request in
- * Shopify's error shape, nothing read or written meanwhile).
+ * Shopify's error shape, or one never answered; nothing read or written meanwhile).
  *
  *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
  *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: local-public-token`
@@ -145,6 +145,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     (_req: Request, res: Response, next: NextFunction) => {
       const fault = faults.take();
       if (!fault) return next();
+      if (fault.mode === 'hang') return held.hang(res);
       if (fault.mode === 'timeout') return held.hold(res, (late) => void late.status(504).json(shopifyError('Timeout', 'TIMEOUT')));
       if (fault.retryAfterSeconds !== null) res.set('Retry-After', String(fault.retryAfterSeconds));
       if (fault.mode === 'rate-limit') return void res.status(429).json(shopifyError('Throttled', 'THROTTLED'));

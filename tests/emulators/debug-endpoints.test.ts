@@ -28,6 +28,8 @@ const DEBUG_GETS = () => [
   `${emulators.marketing.url}/__emulator/records`,
   `${emulators.marketing.url}/__emulator/faults`,
   `${emulators.marketing.url}/__emulator`,
+  `${emulators.content.url}/__emulator/faults`,
+  `${emulators.scheduler.url}/__emulator/faults`,
 ];
 
 test('every debug endpoint answers 401 without the token, and with a wrong one', async () => {
