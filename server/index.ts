@@ -91,7 +91,9 @@ async function main() {
         mode: config.mode,
         nodeEnv: process.env.NODE_ENV ?? null,
         url: `http://localhost:${config.port}`,
-        emulators: emulators && { pid: emulators.pid, ...emulators.urls },
+        // Local mode: the run's debug token, so a developer can open the orders list, records and
+        // fault switches the README points to (header x-emulator-token); the emulators bind loopback only.
+        emulators: emulators && { pid: emulators.pid, ...emulators.urls, debugToken: emulators.debugToken },
       },
       `storefront listening on http://localhost:${config.port}`,
     );

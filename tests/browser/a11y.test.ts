@@ -10,7 +10,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADA, CART_VARIANT, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
 import { signIn } from '../server/support/customer';
-import type { TestApp } from '../server/support/app';
 import { startBrowserHarness, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
@@ -20,7 +19,6 @@ type Cookie = { name: string; value: string };
 
 (hasChromium ? describe : describe.skip)('axe: 0 violations', () => {
   let harness: BrowserHarness;
-  let t: TestApp;
   let browser: Browser;
   let base: string;
   let userAgent: string;
@@ -30,17 +28,17 @@ type Cookie = { name: string; value: string };
 
   beforeAll(async () => {
     harness = await startBrowserHarness();
-    ({ t, browser, base, userAgent } = harness);
-    const jar = await signIn(t, ADA.email, ADA.password);
+    ({ browser, base, userAgent } = harness);
+    const jar = await signIn({ app: base, config: { siteUrl: base } }, ADA.email, ADA.password);
     session = [...jar.values].map(([name, value]) => ({ name, value }));
-    orderPath = firstOrderPath((await request(t.app).get('/accounts/orders').set('Cookie', jar.header())).text);
+    orderPath = firstOrderPath((await request(base).get('/accounts/orders').set('Cookie', jar.header())).text);
   }, 60_000);
   afterAll(() => harness?.stop());
   afterEach(() => context?.close());
 
   /** A cart with one line, as the no-JS form makes it: its `cart_id` cookie. */
   async function cartCookie(): Promise<Cookie[]> {
-    const res = await request(t.app).post('/cart').type('form').send({ merchandiseId: CART_VARIANT, quantity: '1' });
+    const res = await request(base).post('/cart').type('form').send({ merchandiseId: CART_VARIANT, quantity: '1' });
     return [res.headers['set-cookie']]
       .flat()
       .map((c: string) => c.split(';')[0])

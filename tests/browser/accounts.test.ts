@@ -11,7 +11,7 @@
  * plus the keyboard alone through the sign-in form.
  */
 import { type BrowserContext, type Page } from 'playwright-core';
-import type { TestApp } from '../server/support/app';
+import type { ShopProcess } from '../support/shop-process';
 import { serviceAvailable } from '../support/services';
 import { openShopPage, replacedCartFetch, startBrowserHarness, type BrowserHarness } from './support';
 
@@ -28,7 +28,7 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
 
 (hasChromium ? describe : describe.skip)('customer account journeys', () => {
   let harness: BrowserHarness;
-  let t: TestApp;
+  let t: ShopProcess;
   let base: string;
   let context: BrowserContext;
   let page: Page;
@@ -180,7 +180,7 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     await drawer.getByText('The Classic Gramercy Bouquet').waitFor();
     await drawer.getByRole('radio', { name: 'Shipping' }).click();
     await drawer.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL((url) => url.href.startsWith(t.emulators.storefront.url));
+    await page.waitForURL((url) => url.href.startsWith(`${base}/__local/storefront/`));
 
     // The checkout knows the customer: email and default address are filled in.
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(ADA.email);

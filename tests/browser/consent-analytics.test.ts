@@ -17,7 +17,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
-import type { TestApp } from '../server/support/app';
+import { CLIENT_EVENTS_PATH } from '../../emulators/marketing';
+import type { ShopProcess } from '../support/shop-process';
 import { untilRecorded, type MarketingRecords } from '../server/support/marketing';
 import { serviceAvailable } from '../support/services';
 import { startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
@@ -59,7 +60,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
 (hasChromium ? describe : describe.skip)('cookie consent and analytics', () => {
   let harness: BrowserHarness;
-  let t: TestApp;
+  let t: ShopProcess;
   let base: string;
   let context: BrowserContext;
   let page: Page;
@@ -97,7 +98,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
       const analyticsWarning = message.type() === 'warning' && message.text().startsWith('[analytics]');
       if ((message.type() === 'error' || analyticsWarning) && page.url().startsWith(base)) problems.push(message.text());
     });
-    const eventsUrl = t.config.analytics.klaviyoClientEventsUrl;
+    const eventsUrl = `${base}/__local/marketing${CLIENT_EVENTS_PATH}`;
     const isKlaviyoPost = (request: Request) => !!eventsUrl && request.url().startsWith(eventsUrl) && request.method() === 'POST';
     const metricOf = (request: Request) =>
       (request.postDataJSON() as { data: { attributes: { metric: { data: { attributes: { name: string } } } } } }).data.attributes.metric.data
@@ -358,7 +359,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
     const before = Math.floor(Date.now() / 1000);
     await drawer().getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL((url) => url.href.startsWith(t.emulators.storefront.url));
+    await page.waitForURL((url) => url.href.startsWith(`${base}/__local/storefront/`));
 
     const begin = pushed.filter((c) => c[0] === 'event' && c[1] === 'begin_checkout').map((c) => c[2] as Ecommerce);
     expect(begin).toHaveLength(1);

@@ -11,7 +11,7 @@
  */
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { addDays, calendarAvailability, formatDateForDisplay, parseAvailability, type DateKey } from '../../shared/availability';
-import type { TestApp } from '../server/support/app';
+import type { ShopProcess } from '../support/shop-process';
 import { serviceAvailable } from '../support/services';
 import { openShopPage, replacedCartFetch, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
 
@@ -20,7 +20,7 @@ const CART_ID_KEY = 'gramercy:cartId';
 
 (hasChromium ? describe : describe.skip)('shopper journeys', () => {
   let harness: BrowserHarness;
-  let t: TestApp;
+  let t: ShopProcess;
   let base: string;
   let context: BrowserContext;
   let page: Page;
@@ -137,7 +137,7 @@ const CART_ID_KEY = 'gramercy:cartId';
     await drawer().getByRole('textbox', { name: 'Receiver email' }).fill('ada@example.com');
 
     await checkout.click();
-    await page.waitForURL((url) => url.href.startsWith(t.emulators.storefront.url));
+    await page.waitForURL((url) => url.href.startsWith(`${base}/__local/storefront/`));
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     const details = await page.locator('dl').first().innerText();
     expect(details).toContain('Delivery-Date');
@@ -252,6 +252,6 @@ const CART_ID_KEY = 'gramercy:cartId';
     await main.getByText('The Bodega Bunch').waitFor();
     await main.getByText('Quantity: 1').waitFor();
     const checkoutUrl = await main.getByRole('link', { name: 'Checkout' }).getAttribute('href');
-    expect(checkoutUrl?.startsWith(t.emulators.storefront.url)).toBe(true);
+    expect(checkoutUrl?.startsWith(`${base}/__local/storefront/`)).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ import { POPUP_DELAY_MS, POPUP_SEEN_KEY } from '../../client/components/marketin
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { MARKETING_MESSAGES as M, MESSAGE_CLEAR_MS, POPUP_CLOSE_AFTER_SUCCESS_MS } from '../../shared/marketing';
 import type { ProductDetail } from '../../shared/types';
-import type { TestApp } from '../server/support/app';
+import type { ShopProcess } from '../support/shop-process';
 import { untilRecorded, type MarketingRecords } from '../server/support/marketing';
 import { serviceAvailable } from '../support/services';
 import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
@@ -36,7 +36,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
 
 (hasChromium ? describe : describe.skip)('marketing sign-ups', () => {
   let harness: BrowserHarness;
-  let t: TestApp;
+  let t: ShopProcess;
   let base: string;
   let context: BrowserContext;
   let page: Page;

@@ -12,6 +12,7 @@ import { createRoutes, type RouteHandle } from '../../client/routes';
 import type { RouteDataSource } from '../../shared/route-data';
 import { loadClientManifest, type ClientManifest } from '../../server/render';
 import { serviceAvailable } from '../support/services';
+import { CLIENT_DIST_DIR } from '../support/shop-process';
 import { startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
@@ -30,7 +31,7 @@ const hasChromium = serviceAvailable('chromium');
   beforeAll(async () => {
     harness = await startBrowserHarness();
     ({ browser, base } = harness);
-    manifest = loadClientManifest(harness.t.config.clientDistDir);
+    manifest = loadClientManifest(CLIENT_DIST_DIR);
   }, 60_000);
 
   afterAll(() => harness?.stop());

@@ -8,7 +8,8 @@
  *   Retry in place of "Loading..." while Checkout stays disabled; Retry loads it;
  * - visible links prefetch their route payloads, never more than 4 at once, each URL once, and
  *   the navigation uses the prefetched payload; none under `navigator.connection.saveData`.
- * The chunk and payload routes of Playwright only answer 404 or hold requests: the reload,
+ * It runs the test app in this process (startInProcessBrowserHarness): a deploy swaps the app behind
+ * the origin, which the production process cannot. The chunk and payload routes of Playwright only answer 404 or hold requests: the reload,
  * guard, queue and cache under test are the page's own.
  */
 import pino from 'pino';
@@ -20,12 +21,12 @@ import { MemoryCache } from '../../server/cache';
 import { loadClientManifest } from '../../server/render';
 import type { TestApp } from '../server/support/app';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
+import { openShopPage, startInProcessBrowserHarness, type InProcessBrowserHarness, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
 (hasChromium ? describe : describe.skip)('client runtime', () => {
-  let harness: BrowserHarness;
+  let harness: InProcessBrowserHarness;
   let t: TestApp;
   let base: string;
   let context: BrowserContext;
@@ -34,7 +35,7 @@ const hasChromium = serviceAvailable('chromium');
   const stopAfter: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
+    harness = await startInProcessBrowserHarness();
     ({ t, base } = harness);
   }, 60_000);
 

@@ -1,6 +1,9 @@
 /**
- * The shop served over real HTTP for Chromium: the test app (emulators on free ports, built
- * client bundle) behind a Node HTTP server on 127.0.0.1, and a headless Chromium.
+ * The shop for Chromium, as users run it: by default the production process `npm start` runs
+ * (tests/support/shop-process.ts: NODE_ENV=production, page cache on, default rate limits, the
+ * emulators in the shop's child process behind `/__local`), and a headless Chromium. A suite that
+ * must swap the app itself (a deploy of another build behind the same origin) uses
+ * {@link startInProcessBrowserHarness} instead.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,10 +13,15 @@ import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import type { App } from '../../server/app';
 import { startTestApp, type TestApp } from '../server/support/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/services';
+import { startShopProcess, type ShopProcess } from '../support/shop-process';
+
+/** Chromium and the contexts every harness hands out. */
+type BrowserParts = Pick<BrowserHarness, 'browser' | 'userAgent' | 'newFirstVisitContext'>;
 
 export type BrowserHarness = {
-  t: TestApp;
-  /** The shop's origin, e.g. http://127.0.0.1:41234 (also its SITE_URL). */
+  /** The running shop: its process, output and emulators (`t.emulators.storefront.url`, `.debugToken`). */
+  t: ShopProcess;
+  /** The shop's origin, `http://localhost:{port}` as `npm start` prints it (also its SITE_URL). */
   base: string;
   browser: Browser;
   /**
@@ -27,20 +35,11 @@ export type BrowserHarness = {
    * popup seen), so neither covers what another suite is clicking.
    */
   newFirstVisitContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** From now on the server answers with `app` (a deploy: another build behind the same origin); `t.app` by default. */
-  serve(app: App): void;
   stop(): Promise<void>;
 };
 
-export async function startBrowserHarness(): Promise<BrowserHarness> {
-  // Listen first: the site URL (checked as Origin by the JSON API, the OAuth redirect URI) must
-  // be the real one.
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const t = await startTestApp({ env: { SITE_URL: base } });
-  let current: App = t.app;
-  server.on('request', (req, res) => current(req, res));
+/** Chromium, with `browser.newContext` making a returning visitor's contexts (see BrowserHarness). */
+async function launchBrowser(): Promise<BrowserParts> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const { userAgent } = await (await browser.newBrowserCDPSession()).send('Browser.getVersion');
   const newContext = browser.newContext.bind(browser);
@@ -55,17 +54,62 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     );
     return context;
   };
+  return { browser, userAgent: userAgent.replace('HeadlessChrome', 'Chrome'), newFirstVisitContext: newContext };
+}
+
+/**
+ * The production shop process (what `npm start` serves) and Chromium.
+ * @param opts.env variables for the shop over npm start's, only for a suite testing that part
+ */
+export async function startBrowserHarness(opts: { env?: Record<string, string> } = {}): Promise<BrowserHarness> {
+  const t = await startShopProcess({ env: opts.env });
+  try {
+    const parts = await launchBrowser();
+    return {
+      ...parts,
+      t,
+      base: t.origin,
+      async stop() {
+        await parts.browser.close();
+        await t.stop();
+      },
+    };
+  } catch (err) {
+    await t.stop();
+    throw err;
+  }
+}
+
+/** The in-process harness: the test app (tests/server/support/app.ts) behind a Node HTTP server the suite can repoint. */
+export type InProcessBrowserHarness = Omit<BrowserHarness, 't'> & {
+  t: TestApp;
+  /** From now on the server answers with `app` (a deploy: another build behind the same origin); `t.app` by default. */
+  serve(app: App): void;
+};
+
+/**
+ * The test app in this process behind a loopback server, for the one thing the production
+ * process cannot do: swap the app (a deploy of a new build id behind the same origin, spec §1).
+ */
+export async function startInProcessBrowserHarness(): Promise<InProcessBrowserHarness> {
+  // Listen first: the site URL (checked as Origin by the JSON API, the OAuth redirect URI) must
+  // be the real one.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const t = await startTestApp({ env: { SITE_URL: base } });
+  let current: App = t.app;
+  server.on('request', (req, res) => current(req, res));
+  const parts = await launchBrowser();
   return {
+    ...parts,
     t,
     base,
-    browser,
-    userAgent: userAgent.replace('HeadlessChrome', 'Chrome'),
-    newFirstVisitContext: newContext,
     serve(app) {
       current = app;
     },
     async stop() {
-      await browser.close();
+      await parts.browser.close();
       await new Promise((resolve) => server.close(resolve));
       await t.stop();
     },
@@ -95,7 +139,7 @@ export type ShopPage = {
  * @param opts.expectedConsoleError the console errors that are answers the page shows, not faults
  */
 export async function openShopPage(
-  harness: BrowserHarness,
+  harness: BrowserHarness | InProcessBrowserHarness,
   opts: {
     context?: BrowserContextOptions;
     firstVisit?: boolean;

@@ -51,10 +51,11 @@ export async function latestMail(t: TestApp, to: string, kind: string): Promise<
  * Follows the browser's trip through the authorization server: from the authorize URL the
  * sign-in answered to the shop's callback URL, keeping the server's own cookies on the way. In
  * local mode the trip runs through the shop's `/__local/customer-account` proxy (its URLs are on
- * SITE_URL, which is not a real host in tests): those hops go to `app` in-process.
+ * SITE_URL, which is not a real host in tests): those hops go to `app` in-process (or to the
+ * running shop when `app` is its origin).
  * @returns the callback URL (on the shop's SITE_URL) with code and state
  */
-export async function followAuthorization(app: App, authorizeUrl: string, siteUrl: string): Promise<URL> {
+export async function followAuthorization(app: App | string, authorizeUrl: string, siteUrl: string): Promise<URL> {
   const jar = new CookieJar();
   const shop = new URL(siteUrl).origin;
   let url = new URL(authorizeUrl);
@@ -83,7 +84,7 @@ export async function followAuthorization(app: App, authorizeUrl: string, siteUr
  * shop's callback. Returns the jar holding the session cookies and the callback's answer.
  */
 export async function completeSignIn(
-  app: App,
+  app: App | string,
   siteUrl: string,
   signIn: { body: { data?: { redirectTo: string } }; headers: Record<string, unknown> },
 ) {
@@ -99,7 +100,12 @@ export async function completeSignIn(
 }
 
 /** Signs `email` in through the JSON API and the authorization trip; the session's jar. */
-export async function signIn(t: TestApp, email: string, password: string, returnTo?: string): Promise<CookieJar> {
+export async function signIn(
+  t: { app: App | string; config: { siteUrl: string } },
+  email: string,
+  password: string,
+  returnTo?: string,
+): Promise<CookieJar> {
   const res = await request(t.app).post('/api/customer/login').send({ email, password, returnTo });
   if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.body.message}`);
   const { jar, callback } = await completeSignIn(t.app, t.config.siteUrl, res);

@@ -5,10 +5,13 @@
 import type { MarketingRecords } from '../../../emulators/marketing';
 import type { TestApp } from './app';
 
+/** Whatever reaches the marketing stand-in: a test app's emulators, or the shop process's (tests/support/shop-process.ts). */
+type WithMarketing = { emulators: { marketing: { url: string; debugToken: string } } };
+
 /** What the stand-in holds: the state after Klaviyo's upserts, and every accepted request (emulators/marketing/README.md). */
 export type { MarketingRecords } from '../../../emulators/marketing';
 
-export async function marketingRecords(t: Pick<TestApp, 'emulators'>): Promise<MarketingRecords> {
+export async function marketingRecords(t: WithMarketing): Promise<MarketingRecords> {
   const res = await fetch(`${t.emulators.marketing.url}/__emulator/records`, { headers: { 'x-emulator-token': t.emulators.marketing.debugToken } });
   if (!res.ok) throw new Error(`marketing records: HTTP ${res.status}`);
   return (await res.json()) as MarketingRecords;
@@ -18,11 +21,7 @@ export async function marketingRecords(t: Pick<TestApp, 'emulators'>): Promise<M
  * Polls the records until `done` holds (the worker delivers in the background).
  * @throws after `timeoutMs` (default 15 s), with the last records in the message
  */
-export async function untilRecorded(
-  t: Pick<TestApp, 'emulators'>,
-  done: (records: MarketingRecords) => boolean,
-  timeoutMs = 15_000,
-): Promise<MarketingRecords> {
+export async function untilRecorded(t: WithMarketing, done: (records: MarketingRecords) => boolean, timeoutMs = 15_000): Promise<MarketingRecords> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const records = await marketingRecords(t);
