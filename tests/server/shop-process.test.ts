@@ -4,37 +4,10 @@
  * and token, and stops with the shop, or by itself when the shop dies; in production it refuses
  * implicit local mode in one log line (issue 12).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '../..');
-const ENTRY = path.join(ROOT, 'dist/server/index.js');
-
-/** A free TCP port on loopback (bound, then released). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs the entry with `env` (PATH kept, nothing else inherited) and collects its output lines. */
-function run(env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, [ENTRY, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
-  const lines: string[] = [];
-  const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, lines, exited };
-}
+import { runEntry as run, startShopProcess, until } from '../support/shop-process';
 
 function alive(pid: number): boolean {
   try {
@@ -45,47 +18,8 @@ function alive(pid: number): boolean {
   }
 }
 
-async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-type Listening = { emulators: Record<string, string | number> & { pid: number } };
-
-/** Starts the shop in local mode on free ports; resolves once it listens. */
-async function startShop(dataDir: string, env: Record<string, string>) {
-  const port = await freePort();
-  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const shop = run({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    OUTBOX_DIR: path.join(dataDir, 'outbox'),
-    STOREFRONT_EMULATOR_PORT: String(ports[0]),
-    CONTENT_EMULATOR_PORT: String(ports[1]),
-    SCHEDULER_EMULATOR_PORT: String(ports[2]),
-    MARKETING_EMULATOR_PORT: String(ports[3]),
-    CUSTOMER_ACCOUNT_EMULATOR_PORT: String(ports[4]),
-    // Asked for, and an attempt to publish them that the child must ignore.
-    EMULATOR_HOST: '0.0.0.0',
-    ...env,
-  });
-  const listening = await until(() => {
-    const line = shop.lines.find((l) => l.includes('storefront listening'));
-    return line
-      ? (JSON.parse(line) as Listening)
-      : shop.child.exitCode !== null
-        ? (() => {
-            throw new Error(shop.lines.join('\n'));
-          })()
-        : undefined;
-  }, 'the shop to listen');
-  return { ...shop, port, listening };
-}
+/** The shop in local mode on free ports, without npm start's flag, asked to publish the emulators (which the child must ignore). */
+const startShop = (env: Record<string, string>) => startShopProcess({ env: { EMULATOR_HOST: '0.0.0.0', ...env }, args: [] });
 
 let dataDir: string;
 beforeEach(() => {
@@ -106,15 +40,12 @@ test('production without SHOP_MODE or upstream variables refuses to start, in on
 
 test('local mode: the emulators run in a child process on loopback, reachable for the browser only through /__local, and stop with the shop', async () => {
   let pid = 0;
-  const shop = await startShop(dataDir, { NODE_ENV: 'production', SHOP_MODE: 'local' });
+  const shop = await startShop({ NODE_ENV: 'production', SHOP_MODE: 'local' });
   try {
-    const { emulators } = shop.listening;
-    pid = emulators.pid;
+    pid = shop.emulatorsPid;
     expect(pid).not.toBe(shop.child.pid);
     expect(alive(pid)).toBe(true);
-    for (const name of ['storefront-api', 'content-lake', 'scheduler', 'marketing', 'customer-account']) {
-      expect(emulators[name]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    }
+    for (const { url } of Object.values(shop.emulators)) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const shopUrl = `http://127.0.0.1:${shop.port}`;
     expect((await fetch(`${shopUrl}/healthz`)).status).toBe(200);
     // The inbox the account pages link to works through the shop (token added server-side)…
@@ -137,7 +68,7 @@ test('local mode: the emulators run in a child process on loopback, reachable fo
     }
     // …but the other debug endpoints stay closed, through the shop and directly.
     expect((await fetch(`${shopUrl}/__local/storefront/__emulator/orders`)).status).toBe(401);
-    expect((await fetch(`${emulators['storefront-api']}/__emulator/orders`)).status).toBe(401);
+    expect((await fetch(`${shop.emulators.storefront.url}/__emulator/orders`)).status).toBe(401);
     // The APIs are the shop server's to call: no GROQ over the whole dataset and no Storefront
     // GraphQL from the browser through the proxy.
     const groq = encodeURIComponent('*[_type == "productCardPassword"].password');
@@ -177,10 +108,10 @@ function cookieJar() {
 }
 
 test("local mode: signing in goes through the shop's origin, the customer-account emulator's pages and redirects included", async () => {
-  const shop = await startShop(dataDir, { NODE_ENV: 'production', SHOP_MODE: 'local' });
+  const shop = await startShop({ NODE_ENV: 'production', SHOP_MODE: 'local' });
   try {
     const shopUrl = `http://localhost:${shop.port}`;
-    const emulatorOrigin = shop.listening.emulators['customer-account'];
+    const emulatorOrigin = shop.emulators.customerAccount.url;
     const jar = cookieJar();
     const login = await fetch(`${shopUrl}/api/customer/login`, {
       method: 'POST',
@@ -224,8 +155,8 @@ test("local mode: signing in goes through the shop's origin, the customer-accoun
 }, 120_000);
 
 test('the emulators process exits by itself when the shop is killed', async () => {
-  const shop = await startShop(dataDir, { NODE_ENV: 'development' });
-  const { pid } = shop.listening.emulators;
+  const shop = await startShop({ NODE_ENV: 'development' });
+  const pid = shop.emulatorsPid;
   expect(alive(pid)).toBe(true);
   shop.child.kill('SIGKILL');
   await shop.exited;
