@@ -8,7 +8,7 @@
  * Every content link goes through LinkTo, so internal links stay in the tab.
  */
 import { observer } from 'mobx-react-lite';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HEADER_DROPDOWN_PRODUCTS, type HeaderProductCard, type NavLink, type SiteSettings } from '../../shared/types';
 import { responsiveImage } from '../../shared/images';
@@ -89,8 +89,35 @@ function DropdownItem({
   );
 }
 
+/**
+ * Whether the cart's count is known: once the cart store's start (spec §4 App start: the stored
+ * cart fetched, else the cookie's, else a new one) has settled. Never on the server nor while
+ * hydrating: the CDN-cached HTML cannot know it.
+ */
+function useCartKnown(): boolean {
+  const { cart } = useStores();
+  const [known, setKnown] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // start() is idempotent: this is the shell's own start, not a second one.
+    cart.start().then(
+      () => live && setKnown(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [cart]);
+  return known;
+}
+
+/**
+ * "{cartTitle} ({totalQuantity})" (spec §2). Until the count is known, the title alone, its
+ * count's room kept (shell.css), so no wrong "(0)" shows and nothing moves when the count comes.
+ */
 const CartButton = observer(function CartButton({ title }: { title: string }) {
   const { ui, cart } = useStores();
+  const known = useCartKnown();
   return (
     <button
       type="button"
@@ -100,7 +127,7 @@ const CartButton = observer(function CartButton({ title }: { title: string }) {
       aria-expanded={ui.cartOpen}
       onClick={() => ui.openCart()}
     >
-      {title} ({cart.totalQuantity})
+      {title} <span className="cart-button__count">{known ? `(${cart.totalQuantity})` : ''}</span>
     </button>
   );
 });

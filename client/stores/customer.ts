@@ -19,6 +19,11 @@ import type { CartStore } from './cart';
 
 export class CustomerStore {
   customer: Customer | null = null;
+  /**
+   * Whether the browser knows if a customer is signed in: `load()` found no session hint, or the
+   * customer fetch has answered. Until then the header makes no claim either way (AccountLink).
+   */
+  known = false;
   loading = false;
   /** The last failure's message (spec §8), or null. */
   message: string | null = null;
@@ -61,7 +66,10 @@ export class CustomerStore {
    */
   load(): Promise<void> {
     this.linkBuyerIdentity();
-    if (!this.hasSession()) return Promise.resolve();
+    if (!this.hasSession()) {
+      this.known = true;
+      return Promise.resolve();
+    }
     this.pending ??= this.fetchCustomer().finally(() => {
       this.pending = null;
     });
@@ -71,6 +79,7 @@ export class CustomerStore {
   /** After a profile or address change: the server's answer is the customer as it now is. */
   setCustomer(customer: Customer) {
     this.customer = customer;
+    this.known = true;
     this.message = null;
   }
 
@@ -105,6 +114,7 @@ export class CustomerStore {
     const result = await this.api.fetch();
     runInAction(() => {
       this.loading = false;
+      this.known = true;
       this.customer = !result.isError && result.data ? result.data : null;
       this.message = result.isError ? result.message : null;
     });

@@ -11,6 +11,7 @@
  *   takes the width the known one does.
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { ADA } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
 import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
 
@@ -180,6 +181,83 @@ const measureHeader = (page: Page) =>
     await plants.waitFor({ state: 'visible' });
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.closest('.dropdown')?.getAttribute('aria-label'))).resolves.toBe('Plants products');
+    expect(pageErrors).toEqual([]);
+  });
+  /** What the shopper sees of the cart button and the header's account link: painted text (uppercase) and width. */
+  type HeaderClaim = { cart: string; cartWidth: number; account: string; accountWidth: number };
+
+  /**
+   * From the first frame of every document on (an init script, before the page's own scripts):
+   * each state of the cart button and the account link the page paints, recorded every frame,
+   * in `window.headerClaims`. Frames, not DOM changes: a DOM state between two frames is never
+   * painted, and before the stylesheet has loaded nothing is.
+   */
+  const recordClaims = (context: BrowserContext) =>
+    context.addInitScript(() => {
+      const w = window as unknown as { headerClaims: HeaderClaim[] };
+      w.headerClaims = [];
+      const record = () => {
+        const cart = document.getElementById('cart-button');
+        const account = document.querySelector<HTMLElement>('.right-nav .account-link');
+        if (cart && account) {
+          const claim = {
+            cart: cart.innerText.trim(),
+            cartWidth: Math.round(cart.getBoundingClientRect().width),
+            account: account.innerText.trim(),
+            accountWidth: Math.round(account.getBoundingClientRect().width),
+          };
+          const last = w.headerClaims.at(-1);
+          if (JSON.stringify(last) !== JSON.stringify(claim)) w.headerClaims.push(claim);
+        }
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+  const claims = () => page.evaluate(() => (window as unknown as { headerClaims: HeaderClaim[] }).headerClaims);
+
+  test('no false state: a signed-in shopper with a cart never sees "Cart (0)" nor a bare "Account"', async () => {
+    await openPage(1280);
+    // Sign in (the seeded customer) and put a line in the cart, as a shopper does.
+    await page.goto(`${base}/accounts/login`);
+    await page.getByRole('main').getByLabel('Email', { exact: true }).fill(ADA.email);
+    await page.getByRole('main').getByLabel('Password', { exact: true }).fill(ADA.password);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/accounts/account`);
+    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Cart (1)', exact: true }).waitFor();
+
+    await recordClaims(context!);
+    for (const path of ['/', '/collections/bouquets']) {
+      await visitHydrated(page, `${base}${path}`);
+      await page.getByRole('button', { name: 'Cart (1)', exact: true }).waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'Your account, signed in as Ada' }).waitFor();
+      await page.waitForFunction(() => (window as unknown as { headerClaims: HeaderClaim[] }).headerClaims.at(-1)?.account === 'ACCOUNT (ADA)');
+      const seen = await claims();
+      // The first paint makes no claim (no count, no account words), then the real ones come.
+      expect(seen[0]).toMatchObject({ cart: 'CART', account: '' });
+      expect(seen.map((c) => c.cart)).not.toContain('CART (0)');
+      expect(seen.map((c) => c.account)).not.toContain('ACCOUNT');
+      expect(seen.at(-1)).toMatchObject({ cart: 'CART (1)', account: 'ACCOUNT (ADA)' });
+      // The count's room was kept: the cart button did not change width.
+      expect(new Set(seen.map((c) => c.cartWidth)).size).toBe(1);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a signed-out shopper: the neutral header turns into "Account" without moving', async () => {
+    await openPage(1280);
+    await recordClaims(context!);
+    await visitHydrated(page, `${base}/`);
+    await page.waitForFunction(() => (window as unknown as { headerClaims: HeaderClaim[] }).headerClaims.at(-1)?.account === 'ACCOUNT');
+    await page.getByRole('button', { name: /^Cart \(\d+\)$/ }).waitFor();
+    const seen = await claims();
+    expect(seen[0]).toMatchObject({ cart: 'CART', account: '' });
+    expect(seen.at(-1)!.cart).toMatch(/^CART \(\d+\)$/);
+    expect(new Set(seen.map((c) => c.accountWidth)).size).toBe(1);
+    expect(new Set(seen.map((c) => c.cartWidth)).size).toBe(1);
+    // Neither state is without a name for assistive technology.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).count()).resolves.toBe(1);
     expect(pageErrors).toEqual([]);
   });
 });

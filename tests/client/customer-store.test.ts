@@ -131,6 +131,19 @@ describe('loading the customer (spec §4 App start)', () => {
     expect(stores.customer.greetingName).toBe('Ada');
   });
 
+  test('known: not before load, at once without the hint, once the fetch has answered with it', async () => {
+    const signedOut = fakeServer({ signedIn: false }).stores.customer;
+    expect(signedOut.known).toBe(false);
+    void signedOut.load();
+    expect(signedOut.known).toBe(true);
+
+    const signedIn = fakeServer().stores.customer;
+    const load = signedIn.load();
+    expect(signedIn.known).toBe(false);
+    await load;
+    expect(signedIn.known).toBe(true);
+  });
+
   test('an expired session (401) leaves no customer and the server message', async () => {
     const { stores, customerApi } = fakeServer();
     stores.customer.setCustomer(ada);
