@@ -156,7 +156,7 @@ describe('GET /__payload/:routeId', () => {
       (b: RouteDataMap['product']) => {
         expect(b.product.variants.map((v) => v.price.amount)).toEqual(['85.0', '125.0', '175.0']);
         expect(b.product.accordionItems.length).toBeGreaterThan(0);
-        expect(b.seo.jsonLd![0]).toMatchObject({ '@type': 'Product', offers: expect.arrayContaining([expect.objectContaining({ price: '85.0' })]) });
+        expect(b.seo.jsonLd![0]).toMatchObject({ '@type': 'Product', offers: expect.arrayContaining([expect.objectContaining({ price: '85.00' })]) });
         // One URL per picture: the srcset is built where it is rendered (shared/images.ts).
         expect(b.product.images[0]).toEqual({
           src: expect.stringContaining('width=1000'),
