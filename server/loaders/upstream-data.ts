@@ -4,8 +4,9 @@
  * from the content lake. Nothing here is personal, so one shared cache entry serves every shopper.
  *
  * This is where content lake results enter the server: each is parsed with its schema
- * (server/upstream/content/schemas.ts) before it is cached or reshaped, so a malformed document
- * is a content UpstreamError (502) here rather than a TypeError deep in reshape.
+ * (server/upstream/content/schemas.ts) before it is cached or reshaped: a malformed element is
+ * left out (logged once), a document broken where nothing may degrade is a content
+ * UpstreamError (502) here, never a TypeError deep in reshape.
  */
 import type { z } from 'zod';
 import type { Money, ProductDetail, SiteSettings } from '../../shared/types';
@@ -97,9 +98,10 @@ export class UpstreamData {
    * Run a GROQ query and parse its result with `schema` (the one way content enters).
    * @param what names the result in errors and logs
    * @throws UpstreamError('content', 502 | 504) when the lake fails or the result is malformed
+   *   where nothing may degrade (malformed elements are left out and logged, once per process)
    */
   private async content<T extends z.ZodType>(what: string, schema: T, query: string, params?: Record<string, unknown>): Promise<z.output<T>> {
-    return parseContent(schema, await this.deps.content.fetch(query, params, { preview: inPreview() }), what);
+    return parseContent(schema, await this.deps.content.fetch(query, params, { preview: inPreview() }), what, this.log);
   }
 
   /**
