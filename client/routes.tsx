@@ -22,8 +22,8 @@ export type RouteHandle = { status?: number; module?: string };
 /**
  * A page module loaded on demand, so each page's code is its own chunk in the browser (the
  * server bundle inlines it). The browser resolves the first page's module before hydrating
- * (client/start.tsx); later pages load alongside their data. A chunk that fails to load reloads
- * the page once (client/runtime/chunk-reload.ts).
+ * (client/start.tsx); later pages load alongside their data. A chunk that fails to load makes
+ * one full load of the page being gone to (client/runtime/chunk-reload.ts).
  */
 export type LazyPage = { module: string; load: () => Promise<ComponentType> };
 

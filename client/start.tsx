@@ -19,6 +19,7 @@ import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration'
 import './lib/preact-class-prop';
 import { createRoutes } from './routes';
 import { startClientRuntime } from './runtime';
+import { followNavigations } from './runtime/chunk-reload';
 import { createStores } from './stores';
 
 function readState(): AppState {
@@ -88,6 +89,8 @@ void resolveInitialPages(routes)
   })
   .then(() => {
     router = createBrowserRouter(routes, { hydrationData: hydrateRouter(state.router) });
+    // A page chunk that fails during a navigation loads that navigation's target (runtime/chunk-reload.ts).
+    followNavigations(router);
     return nextTask();
   })
   .then(() => {

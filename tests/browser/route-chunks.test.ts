@@ -4,7 +4,9 @@
  *   server) and never the account pages' chunks; it hydrates without errors and works;
  * - a client-side navigation to an account page loads that page's chunk then, and renders it;
  * - the app's chunks are asked for only once the LCP image has loaded (client/entry.tsx): the
- *   server's HTML names them in a data block, not with modulepreload links, and the shop works.
+ *   server's HTML names them in a data block, not with modulepreload links, and the shop works;
+ * - a link whose page chunk fails to load (a deploy removed it) ends on the link's target, loaded
+ *   as a new document, not on a reload of the page being left (client/runtime/chunk-reload.ts).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
@@ -141,5 +143,32 @@ const hasChromium = serviceAvailable('chromium');
     expect(scripts).toContain(login);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).toBe(true);
     expect(pageErrors).toEqual([]);
+  });
+
+  test("a link whose page chunk answers 500 ends on the link's target, loaded in full, not on a reload of the page left", async () => {
+    await openPage();
+    const journalChunk = pageChunk('client/pages/JournalPage.tsx');
+    let refused = 0;
+    // Only the first request fails, as a chunk a deploy removed would until the new HTML names the new one.
+    await page.route(`**${journalChunk}`, (route) => (refused++ === 0 ? route.fulfill({ status: 500, body: 'gone' }) : route.continue()));
+    await page.goto(`${base}/products/bodega-bunch`);
+    await waitForHydration(page);
+    expect(scripts).not.toContain(journalChunk);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    await page.getByRole('banner').getByRole('link', { name: 'Journal', exact: true }).first().click();
+    await page.waitForURL(`${base}/journal`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    expect(refused).toBe(2);
+    // One document load, of the target; the product page was not loaded again.
+    expect(documents).toEqual(['/journal']);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+    expect(new URL(page.url()).pathname).toBe('/journal');
   });
 });

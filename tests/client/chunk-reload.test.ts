@@ -2,7 +2,7 @@
  * The lazy chunk reload guard (client/runtime/chunk-reload.ts; spec §4, §8 "one reload per path
  * within 10 seconds", §9 "Reload-loop guard 10 s"), over an in-memory sessionStorage.
  */
-import { CHUNK_RELOAD_KEY, importWithReload, reloadForChunk } from '../../client/runtime/chunk-reload';
+import { CHUNK_RELOAD_KEY, followNavigations, importWithReload, reloadForChunk } from '../../client/runtime/chunk-reload';
 import { CHUNK_RELOAD_WINDOW_MS } from '../../client/runtime/timing';
 
 function memoryStorage() {
@@ -72,5 +72,35 @@ test('importWithReload: success passes through; failure with a reload stays pend
   expect(reload).toHaveBeenCalledTimes(1);
 
   await expect(importWithReload(failing, { storage, reload, path: '/a', now: 3 })).rejects.toThrow('Failed to fetch dynamically imported module');
+  expect(reload).toHaveBeenCalledTimes(1);
+});
+
+test("during a navigation the target is loaded, not the page being left; the guard counts the target's path", () => {
+  const storage = memoryStorage();
+  const reload = jest.fn();
+  const assign = jest.fn();
+  expect(reloadForChunk({ storage, reload, assign, path: '/products/a', target: '/journal?page=2', now: 1 })).toBe(true);
+  expect(assign).toHaveBeenCalledWith('/journal?page=2');
+  expect(reload).not.toHaveBeenCalled();
+  expect(JSON.parse(storage.items.get(CHUNK_RELOAD_KEY)!)).toEqual({ path: '/journal', at: 1 });
+  // The target's own chunk failing again right after its load: no second load (its error shows).
+  expect(reloadForChunk({ storage, reload, assign, path: '/journal', target: null, now: 2 })).toBe(false);
+  expect(assign).toHaveBeenCalledTimes(1);
+});
+
+test("followNavigations: the router's pending navigation is the default target", () => {
+  const storage = memoryStorage();
+  const assign = jest.fn();
+  const reload = jest.fn();
+  const router = {
+    state: { navigation: { location: { pathname: '/works', search: '', hash: '#top', state: null, key: 'k' } } },
+    createHref: (l: { pathname: string; search: string; hash: string }) => `${l.pathname}${l.search}${l.hash}`,
+  };
+  followNavigations(router as unknown as Parameters<typeof followNavigations>[0]);
+  expect(reloadForChunk({ storage, assign, reload, path: '/', now: 1 })).toBe(true);
+  expect(assign).toHaveBeenCalledWith('/works#top');
+  // No navigation pending (the current page's own chunk): the current page reloads.
+  router.state.navigation.location = undefined as never;
+  expect(reloadForChunk({ storage, assign, reload, path: '/', now: 2 })).toBe(true);
   expect(reload).toHaveBeenCalledTimes(1);
 });
