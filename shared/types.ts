@@ -108,6 +108,20 @@ export type ProductDetailVariant = ProductVariant & { sellingPlanAllocations: Se
 export type SellingPlan = { id: string; name: string; description: string | null; options: SelectedOption[] };
 export type SellingPlanGroup = { name: string; options: { name: string; values: string[] }[]; sellingPlans: SellingPlan[] };
 
+/**
+ * A product video (Storefront API `Video` media, spec §3): its progressive sources in the
+ * platform's order (each a file the browser may pick by `mimeType`), sizes in CSS pixels, and its
+ * preview image as the poster. `alt` describes it (the video is silent: the text stands in for it).
+ */
+export type ProductVideo = {
+  id: string;
+  alt: string;
+  width: number;
+  height: number;
+  poster: Picture | null;
+  sources: { url: string; mimeType: string }[];
+};
+
 export type AccordionItem = { key: string; title: string; text: RichText };
 
 /** Product detail page data (Storefront product + content product card). */
@@ -124,6 +138,8 @@ export type ProductDetail = {
   totalInventory: number | null;
   options: { name: string; values: string[] }[];
   images: Picture[];
+  /** Video media (after the images in the gallery). */
+  videos: ProductVideo[];
   variants: ProductDetailVariant[];
   sellingPlanGroups: SellingPlanGroup[];
   /** Handle of the product's first collection (spec §3), for breadcrumbs and "RELATED". */

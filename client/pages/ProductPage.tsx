@@ -148,6 +148,7 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
       <div className="product__layout">
         <Gallery
           images={product.images}
+          videos={product.videos}
           selected={imageIndex}
           onSelect={(index) => setPicked({ variantId: variant.id, index })}
           title={product.title}

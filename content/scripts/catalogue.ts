@@ -29,6 +29,31 @@ export type VariantData = {
   image: number;
 };
 
+/**
+ * A product video: a short silent film cross-fading between some of the product's images
+ * (`frames`, indexes into its images), drawn by `content/scripts/video.ts` into
+ * `content/videos/{handle}-film.{mp4,webm}`. `previewImage` (an image index) is its poster.
+ */
+export type VideoData = { alt: string; frames: number[]; previewImage: number };
+
+/** Every video is this size (CSS pixels, the products' 4:5 portrait) and comes in these formats. */
+export const VIDEO_SIZE = { width: 480, height: 600 } as const;
+export const VIDEO_FORMATS = ['mp4', 'webm'] as const;
+
+/** The catalogue entry of a product video (content/FORMAT.md). */
+export type CatalogueVideo = { file: string; altText: string; width: number; height: number; previewImage: number; formats: string[] };
+
+/** A product's videos as catalogue entries: files `{handle}-film`, `{handle}-film-2`, … */
+export function catalogueVideos(p: Pick<ProductData, 'handle' | 'videos'>): CatalogueVideo[] {
+  return (p.videos ?? []).map((v, i) => ({
+    file: `${p.handle}-film${i ? `-${i + 1}` : ''}`,
+    altText: v.alt,
+    ...VIDEO_SIZE,
+    previewImage: v.previewImage,
+    formats: [...VIDEO_FORMATS],
+  }));
+}
+
 export type SellingPlanGroupData = {
   name: string;
   optionName: string;
@@ -49,6 +74,8 @@ export type ProductData = {
   options?: { name: string; values: string[] }[];
   variants: VariantData[];
   images: ImageData[];
+  /** Product media after the images (spec §3 media: images and videos). */
+  videos?: VideoData[];
   sellingPlanGroups?: SellingPlanGroupData[];
 };
 
@@ -106,6 +133,7 @@ export function buildCatalogue(shop: object, products: ProductData[], collection
       createdAt: p.createdAt,
       options,
       images,
+      ...(p.videos?.length ? { videos: catalogueVideos(p) } : {}),
       variants: p.variants.map((v, i) => ({
         id: p.id * 100 + i + 1,
         sku: v.sku,

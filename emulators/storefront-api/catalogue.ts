@@ -16,6 +16,18 @@ const imageSeed = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
+/** Video container formats the CDN stand-in serves, with their MIME types. */
+export const VIDEO_MIME_TYPES = { mp4: 'video/mp4', webm: 'video/webm' } as const;
+export type VideoFormat = keyof typeof VIDEO_MIME_TYPES;
+const videoSeed = z.object({
+  file: z.string().regex(/^[A-Za-z0-9_-]+$/),
+  altText: z.string().nullish(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Index into the product's images: the video's poster (Video.previewImage). */
+  previewImage: z.number().int().min(0).nullish(),
+  formats: z.array(z.enum(['mp4', 'webm'])).min(1),
+});
 const priceAdjustmentSeed = z.union([z.object({ percentage: z.number().min(0).max(100) }), z.object({ amount }), z.object({ price: amount })]);
 const catalogueSeed = z.object({
   shop: z.object({
@@ -53,6 +65,8 @@ const catalogueSeed = z.object({
         .min(1)
         .max(3),
       images: z.array(imageSeed).default([]),
+      /** Video media, after the images in `media` (files `{contentDir}/videos/{file}.{format}`). */
+      videos: z.array(videoSeed).default([]),
       variants: z
         .array(
           z.object({
@@ -95,6 +109,17 @@ export type CatalogueSeed = z.infer<typeof catalogueSeed>;
 export type PriceAdjustment = z.infer<typeof priceAdjustmentSeed>;
 
 export type ImageModel = { id: string; file: string; altText: string | null; width: number; height: number };
+
+/** A product video: one file per format, all `width`×`height`; `previewImage` is its poster. */
+export type VideoModel = {
+  id: string;
+  file: string;
+  altText: string | null;
+  width: number;
+  height: number;
+  formats: VideoFormat[];
+  previewImage: ImageModel | null;
+};
 
 export type SellingPlanModel = {
   numericId: number;
@@ -144,6 +169,7 @@ export type ProductModel = {
   updatedAt: string;
   options: { id: string; name: string; values: string[] }[];
   images: ImageModel[];
+  videos: VideoModel[];
   variants: VariantModel[];
   sellingPlanGroups: SellingPlanGroupModel[];
   collections: CollectionModel[];
@@ -196,10 +222,25 @@ export function buildCatalogue(seed: CatalogueSeed): Catalogue {
       updatedAt: p.updatedAt ?? p.createdAt,
       options: p.options.map((o, i) => ({ id: gid('ProductOption', p.id * 10 + i + 1), name: o.name, values: o.values })),
       images: p.images.map((img, i) => image(img, 'ProductImage', p.id * 100 + i + 1)),
+      videos: [],
       variants: [],
       sellingPlanGroups: [],
       collections: [],
     } as ProductModel;
+    product.videos = p.videos.map((v, i): VideoModel => {
+      if (v.previewImage != null && !product.images[v.previewImage]) {
+        throw new Error(`catalogue: video ${v.file} of ${p.handle} previewImage index ${v.previewImage} out of range`);
+      }
+      return {
+        id: gid('Video', p.id * 100 + i + 1),
+        file: v.file,
+        altText: v.altText ?? null,
+        width: v.width,
+        height: v.height,
+        formats: v.formats,
+        previewImage: v.previewImage != null ? product.images[v.previewImage] : null,
+      };
+    });
     product.variants = p.variants.map((v): VariantModel => {
       const selectedOptions = p.options.map((o) => {
         const value = v.options[o.name];

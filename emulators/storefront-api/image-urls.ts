@@ -1,10 +1,19 @@
 /**
  * Product and collection image URLs on the emulator's CDN stand-in:
  * `{origin}/cdn/shop/files/{file}.jpg?v=1`, with Image.url(transform:) expressed as the same
- * query parameters cdn.shopify.com takes (`width`, `height`, `crop`, `format`).
+ * query parameters cdn.shopify.com takes (`width`, `height`, `crop`, `format`); product videos
+ * at `{origin}/cdn/shop/videos/{file}.{mp4|webm}?v=1` on the same host (as Shopify serves both
+ * from cdn.shopify.com).
  */
 import { GraphQLError } from 'graphql';
-import type { ImageModel } from './catalogue';
+import type { ImageModel, VideoFormat, VideoModel } from './catalogue';
+
+/** The URL of `video` in `format` (one of its `formats`). */
+export function videoUrl(origin: string, video: VideoModel, format: VideoFormat): string {
+  const url = new URL(`${origin}/cdn/shop/videos/${video.file}.${format}`);
+  url.searchParams.set('v', '1');
+  return url.toString();
+}
 
 /** Shopify rejects transforms outside 1…5760 px. */
 export const MAX_TRANSFORM_EDGE = 5760;

@@ -2,7 +2,7 @@
  * The Shopify Storefront API emulator (docs/architecture.md §2): the real 2026-04 schema executed by graphql-js
  * over the seeded catalogue, with persistent carts, customer accounts (seeded from
  * `{contentDir}/customers.json` into a new data dir), the hosted-checkout stand-in (orders), a
- * local mail inbox (`/__emulator/inbox`), the CDN image stand-in and a fault switch for the
+ * local mail inbox (`/__emulator/inbox`), the CDN image and video stand-in and a fault switch for the
  * GraphQL endpoint (`/__emulator/faults`, ../shared/faults.ts: 5xx, 429 or a held request in
  * Shopify's error shape, or one never answered; nothing read or written meanwhile).
  *
@@ -33,6 +33,7 @@ import { openStorefrontDatabase } from './database';
 import { GiftCardStore } from './gift-cards';
 import { graphqlHandler, PRIVATE_TOKEN_HEADER, PUBLIC_TOKEN_HEADER } from './graphql-http';
 import { imageHandler } from './image-route';
+import { videoHandler } from './video-route';
 import { inboxRouter } from './inbox/routes';
 import { Inventory } from './inventory';
 import { Mailbox } from './mail';
@@ -177,6 +178,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     ),
   );
   app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));
+  app.get('/cdn/shop/videos/:file', videoHandler(path.join(contentDir, 'videos')));
   app.use(checkoutRouter({ carts, orders, customers, deliveryRates, pricing, giftCards, shopName: catalogue.shop.name, shopUrl }));
   app.use(inboxRouter({ mailbox, shopName: catalogue.shop.name, shopUrl }));
   app.use((_req: Request, res: Response) => {

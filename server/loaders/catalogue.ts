@@ -60,6 +60,7 @@ function lockedDetail(detail: ProductDetail): ProductDetail {
     totalInventory: null,
     options: [],
     images: detail.images.slice(0, 1),
+    videos: [],
     variants: first ? [{ ...first, sku: null, quantityAvailable: null, selectedOptions: [], image: null, sellingPlanAllocations: [] }] : [],
     sellingPlanGroups: [],
     accordionItems: [],

@@ -1,7 +1,7 @@
 /**
  * The product page in real Chromium against the real app: choosing a subscription's purchase
  * option shows that plan's price (kept in `?selling_plan=`), and Add to cart puts the line in
- * the cart at that same price, with the plan's name.
+ * the cart at that same price, with the plan's name; a product video plays in the gallery.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
@@ -50,6 +50,48 @@ const hasChromium = serviceAvailable('chromium');
     await page.getByRole('radio', { name: /^One-time purchase/ }).click();
     await page.waitForURL(/\?variant=800302$/);
     await expect(priceLine().innerText()).resolves.toBe('$110.00');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the gallery’s video thumbnail shows the video: named, with controls, muted, paused until played, and it plays', async () => {
+    ({ context, page, pageErrors } = await openShopPage(harness, { context: { viewport: { width: 375, height: 800 } } }));
+    await visitHydrated(page, `${harness.base}/products/garden-rose-dozen`);
+    const thumb = page.getByRole('button', { name: 'Show video 4 of 4' });
+    await thumb.scrollIntoViewIfNeeded();
+    await thumb.click();
+    await expect(thumb.getAttribute('aria-pressed')).resolves.toBe('true');
+    const video = page.locator('.gallery video');
+    await video.waitFor();
+    await expect(video.getAttribute('aria-label')).resolves.toMatch(/^A short silent film of the Garden Rose Dozen/);
+    // Metadata loads from the emulator's CDN (through the shop's CSP), in a format Chromium plays.
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.gallery video')?.readyState ?? 0) >= 1);
+    const state = await video.evaluate((v: HTMLVideoElement) => ({
+      controls: v.controls,
+      muted: v.muted,
+      playsInline: v.playsInline,
+      autoplay: v.autoplay,
+      paused: v.paused,
+      poster: v.poster,
+      source: v.currentSrc.replace(/^.*\/cdn\/shop\/videos\//, ''),
+      duration: Math.round(v.duration),
+      size: [v.videoWidth, v.videoHeight],
+    }));
+    expect(state).toEqual({
+      controls: true,
+      muted: true,
+      playsInline: true,
+      autoplay: false,
+      paused: true,
+      poster: expect.stringContaining('/cdn/shop/files/garden-rose-dozen-1.jpg'),
+      source: expect.stringMatching(/^garden-rose-dozen-film\.(mp4|webm)\?v=1$/),
+      duration: 5,
+      size: [480, 600],
+    });
+    // The box keeps the gallery's size (no jump from the image), and the video plays when asked.
+    const box = await video.boundingBox();
+    expect(box!.width).toBeGreaterThan(300);
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.gallery video')?.currentTime ?? 0) > 0.2);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ type Product = {
   tags: string[];
   options: { name: string; values: string[] }[];
   images: { file: string; altText: string; width: number; height: number }[];
+  videos?: { file: string; altText: string; width: number; height: number; previewImage: number; formats: string[] }[];
   variants: Variant[];
   sellingPlanGroups: { sellingPlans: { id: number; name: string; priceAdjustment: { percentage: number } }[] }[];
 };
@@ -154,6 +155,36 @@ describe('catalogue.json follows FORMAT.md', () => {
       expect(Buffer.byteLength(svg)).toBeLessThan(40 * 1024);
       const meta = await sharp(Buffer.from(svg)).resize({ width: 40 }).png().toBuffer({ resolveWithObject: true });
       expect(meta.info.width).toBe(40);
+    }
+  });
+});
+
+describe('product videos', () => {
+  const videos = catalogue.products.flatMap((p) => (p.videos ?? []).map((v) => ({ product: p, ...v })));
+  /** What a file starts with, per format: an ISO BMFF `ftyp` box (MP4) or the EBML header (WebM). */
+  const signature: Record<string, (bytes: Buffer) => boolean> = {
+    mp4: (bytes) => bytes.subarray(4, 8).toString('latin1') === 'ftyp',
+    webm: (bytes) => bytes.subarray(0, 4).toString('hex') === '1a45dfa3',
+  };
+
+  it('seeds at least one product with a video, described, with an image for its poster', () => {
+    expect(videos.length).toBeGreaterThan(0);
+    for (const v of videos) {
+      expect(v.altText.length).toBeGreaterThan(20);
+      expect(v.product.images[v.previewImage]).toBeDefined();
+    }
+  });
+
+  it('backs every video format with its file, small and of that format', () => {
+    for (const v of videos) {
+      for (const format of v.formats) {
+        const bytes = readFileSync(join(CONTENT, 'videos', `${v.file}.${format}`));
+        expect({ file: `${v.file}.${format}`, ok: signature[format]?.(bytes) ?? false, small: bytes.length < 256 * 1024 }).toEqual({
+          file: `${v.file}.${format}`,
+          ok: true,
+          small: true,
+        });
+      }
     }
   });
 });

@@ -2,9 +2,14 @@
  * The product page as the server renders it, through the real app and emulators: a
  * subscription's purchase options each show the price the platform allocates for the chosen
  * variant (and the one the cart then charges), `?selling_plan=` renders that option chosen, and
- * the Product JSON-LD has an Offer per variant and per selling plan at those prices.
+ * the Product JSON-LD has an Offer per variant and per selling plan at those prices; a product's
+ * video is in its gallery as an accessible <video>.
  */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import request from 'supertest';
+import { Gallery } from '../../client/components/Gallery';
+import type { RouteDataMap } from '../../shared/route-data';
 import { cartWith, fetchCart } from '../server/support/cart';
 import { startTestApp, type TestApp } from '../server/support/app';
 
@@ -139,5 +144,58 @@ describe('Product JSON-LD', () => {
   test('a product without plans has one Offer per variant, a single-variant one named after the product', async () => {
     const res = await request(t.app).get('/products/bodega-bunch');
     expect(productJsonLd(res.text).offers).toEqual([expect.objectContaining({ name: 'The Bodega Bunch', price: '45.00', priceCurrency: 'USD' })]);
+  });
+});
+
+describe('product video (spec §3 media)', () => {
+  let html: string;
+  beforeAll(async () => {
+    const res = await request(t.app).get('/products/garden-rose-dozen');
+    expect(res.status).toBe(200);
+    html = res.text;
+  });
+
+  test('the gallery offers the video after the images', () => {
+    const thumbs = [...html.matchAll(/<button type="button"[^>]*aria-label="(Show (?:image|video) \d+ of \d+)"/g)].map((m) => m[1]);
+    expect(thumbs).toEqual(['Show image 1 of 4', 'Show image 2 of 4', 'Show image 3 of 4', 'Show video 4 of 4']);
+  });
+
+  test('the loader sends the video: its sources and poster from the image host, its alt text', async () => {
+    const { product } = (await request(t.app).get('/__payload/product?handle=garden-rose-dozen')).body as RouteDataMap['product'];
+    const origin = t.config.storefront.imageOrigin;
+    expect(product.videos).toEqual([
+      {
+        id: expect.stringMatching(/^gid:\/\/shopify\/Video\//),
+        alt: 'A short silent film of the Garden Rose Dozen in a glass vase, fading from blush to ivory to coral roses',
+        width: 480,
+        height: 600,
+        poster: expect.objectContaining({ src: expect.stringContaining(`${origin}/cdn/shop/files/garden-rose-dozen-1.jpg`) }),
+        sources: [
+          { url: `${origin}/cdn/shop/videos/garden-rose-dozen-film.mp4?v=1`, mimeType: 'video/mp4' },
+          { url: `${origin}/cdn/shop/videos/garden-rose-dozen-film.webm?v=1`, mimeType: 'video/webm' },
+        ],
+      },
+    ]);
+  });
+
+  test('chosen in the gallery, it is a named <video> with controls, muted, inline, its poster, no autoplay, metadata only', async () => {
+    const { product } = (await request(t.app).get('/__payload/product?handle=garden-rose-dozen')).body as RouteDataMap['product'];
+    const gallery = renderToStaticMarkup(
+      createElement(Gallery, { images: product.images, videos: product.videos, selected: 3, onSelect: () => {}, title: product.title }),
+    );
+    const video = /<video\b[^>]*>([\s\S]*?)<\/video>/.exec(gallery);
+    expect(video).not.toBeNull();
+    const tag = video![0].slice(0, video![0].indexOf('>') + 1);
+    expect(tag).toContain(' controls=""');
+    expect(tag).toContain(' muted=""');
+    expect(tag.toLowerCase()).toContain(' playsinline=""'); // HTML attribute names are case-insensitive
+    expect(tag).toContain(' preload="metadata"');
+    expect(tag).not.toContain('autoplay');
+    expect(tag).toContain(`aria-label="${product.videos[0].alt}"`);
+    expect(tag).toContain(`poster="${product.videos[0].poster!.src.replace(/&/g, '&amp;')}"`);
+    expect([...video![1].matchAll(/<source src="([^"]+)" type="([^"]+)"\/>/g)].map((m) => [m[1].replace(/&amp;/g, '&'), m[2]])).toEqual(
+      product.videos[0].sources.map((s) => [s.url, s.mimeType]),
+    );
+    expect(gallery).toMatch(/<button type="button" class="gallery__thumb--video" aria-pressed="true" aria-label="Show video 4 of 4">/);
   });
 });

@@ -678,6 +678,13 @@ export const PRODUCTS: ProductData[] = [
         foliage: [{ kind: 'leaf' as const, count: 4 }],
       },
     })),
+    videos: [
+      {
+        alt: 'A short silent film of the Garden Rose Dozen in a glass vase, fading from blush to ivory to coral roses',
+        frames: [0, 1, 2],
+        previewImage: 0,
+      },
+    ],
   },
   {
     id: 8020,

@@ -3,12 +3,21 @@
  * images/media, selling plans, collections, recommendations, node lookups. Models come from
  * catalogue.ts; availability from inventory.ts; money is rendered by the Decimal scalar.
  */
-import type { CollectionModel, ImageModel, ProductModel, SellingPlanGroupModel, SellingPlanModel, VariantModel } from '../catalogue';
+import {
+  VIDEO_MIME_TYPES,
+  type CollectionModel,
+  type ImageModel,
+  type ProductModel,
+  type SellingPlanGroupModel,
+  type SellingPlanModel,
+  type VariantModel,
+  type VideoModel,
+} from '../catalogue';
 import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
 import { htmlToText, truncate } from '../html-text';
 import { gid, numericIdOf, parseGid } from '../ids';
-import { imageUrl, type ImageTransformInput } from '../image-urls';
+import { imageUrl, videoUrl, type ImageTransformInput } from '../image-urls';
 import { money, toCents } from '../money';
 import { unitPriceCents } from '../pricing';
 import { searchProducts, sortProducts } from '../product-search';
@@ -51,6 +60,17 @@ export function mediaImage(image: ImageModel) {
     image,
     previewImage: image,
     mediaContentType: 'IMAGE',
+    presentation: null,
+  };
+}
+
+/** A Video media object (product media after the images); its `sources` resolve per format. */
+export function videoMedia(video: VideoModel) {
+  return {
+    __typename: 'Video',
+    ...video,
+    alt: video.altText,
+    mediaContentType: 'VIDEO',
     presentation: null,
   };
 }
@@ -205,7 +225,7 @@ export const catalogueResolvers = {
     seo: () => ({ title: null, description: null }),
     featuredImage: (p: ProductModel) => p.images[0] ?? null,
     images: (p: ProductModel, args: Args) => paginate(p.images, args, byId),
-    media: (p: ProductModel, args: Args) => paginate(p.images.map(mediaImage), args, byId),
+    media: (p: ProductModel, args: Args) => paginate([...p.images.map(mediaImage), ...p.videos.map(videoMedia)], args, byId),
     options: (p: ProductModel, { first }: { first?: number }) =>
       (first != null ? p.options.slice(0, first) : p.options).map((o) => ({ ...o, product: p })),
     priceRange: (p: ProductModel) => priceRange(p.variants.map((v) => toCents(v.price))),
@@ -288,6 +308,18 @@ export const catalogueResolvers = {
     originalSrc: (image: ImageModel, _: unknown, ctx: StorefrontContext) => imageUrl(ctx.origin, image),
     transformedSrc: (image: ImageModel, transform: ImageTransformInput, ctx: StorefrontContext) => imageUrl(ctx.origin, image, transform),
     thumbhash: nothing,
+  },
+
+  Video: {
+    // One progressive source per seeded format, at the video's size (Shopify also lists HLS).
+    sources: (v: VideoModel, _: unknown, ctx: StorefrontContext) =>
+      v.formats.map((format) => ({
+        format,
+        mimeType: VIDEO_MIME_TYPES[format],
+        url: videoUrl(ctx.origin, v, format),
+        width: v.width,
+        height: v.height,
+      })),
   },
 
   SellingPlanGroup: {

@@ -92,8 +92,12 @@ export const PRODUCT_DETAIL = gql`
     }
     media(first: 10) {
       nodes {
+        id
         mediaContentType
         alt
+        previewImage {
+          ...ImageFields
+        }
         ... on MediaImage {
           image {
             ...ImageFields
@@ -103,6 +107,7 @@ export const PRODUCT_DETAIL = gql`
           sources {
             url
             mimeType
+            format
             width
             height
           }

@@ -3,7 +3,7 @@
  * (decimal strings). Images become Pictures only when they are on the configured image host
  * (spec §5); any other image is dropped with a warning.
  */
-import type { Cart, Money, Picture, ProductDetail, ProductVariant } from '../../../shared/types';
+import type { Cart, Money, Picture, ProductDetail, ProductVariant, ProductVideo } from '../../../shared/types';
 import type { Logger } from '../../logger';
 import { buildPicture } from '../picture';
 import type { CartFieldsFragment, ImageFieldsFragment, ProductDetailFragment, VariantFieldsFragment } from './generated';
@@ -17,22 +17,26 @@ export function shopifyImageUrl(url: string, width: number): string {
   return u.toString();
 }
 
+/** Whether `url` is on the shop's image host (spec §5); logs a warning when it is not. */
+function onImageHost(url: string, what: 'image' | 'video', opts: ShopifyReshapeOptions): boolean {
+  let host: string;
+  try {
+    host = new URL(url).host;
+  } catch {
+    host = '';
+  }
+  const expectedHost = new URL(opts.imageOrigin).host;
+  if (host === expectedHost) return true;
+  opts.log.warn({ url, expectedHost }, `${what} not on the shop image host; not rendered`);
+  return false;
+}
+
 /**
  * A Shopify image as a Picture, or null (logged) when it is not on the image host (spec §5).
  * Missing dimensions (the API allows null) fall back to a square of the default width.
  */
 export function shopifyPicture(image: ImageFieldsFragment | null | undefined, alt: string, opts: ShopifyReshapeOptions): Picture | null {
-  if (!image?.url) return null;
-  let host: string;
-  try {
-    host = new URL(image.url).host;
-  } catch {
-    host = '';
-  }
-  if (host !== new URL(opts.imageOrigin).host) {
-    opts.log.warn({ url: image.url, expectedHost: new URL(opts.imageOrigin).host }, 'image not on the shop image host; not rendered');
-    return null;
-  }
+  if (!image?.url || !onImageHost(image.url, 'image', opts)) return null;
   const width = image.width ?? 1000;
   const height = image.height ?? width;
   return buildPicture((w) => shopifyImageUrl(image.url, w), { width, height }, image.altText ?? alt);
@@ -56,6 +60,34 @@ export function toVariant(v: VariantFieldsFragment, productTitle: string, opts: 
   };
 }
 
+/**
+ * Video sources a <video> element plays by itself: progressive files. (Shopify also lists an HLS
+ * playlist, which only Safari plays without a player script.)
+ */
+const PLAYABLE_VIDEO_TYPES = new Set(['video/mp4', 'video/webm']);
+
+type MediaNode = ProductDetailFragment['media']['nodes'][number];
+
+/**
+ * A `Video` media as a ProductVideo: its playable sources on the shop's image host (spec §5's
+ * rule for the platform's media), in the platform's order, sized by the first; its preview image
+ * as the poster. Null for other media, or a video with no such source (a source off the host is logged).
+ */
+function toVideo(media: MediaNode, productTitle: string, opts: ShopifyReshapeOptions): ProductVideo | null {
+  if (!('sources' in media)) return null;
+  const sources = media.sources.filter((s) => PLAYABLE_VIDEO_TYPES.has(s.mimeType) && onImageHost(s.url, 'video', opts));
+  if (!sources.length) return null;
+  const alt = media.alt || `${productTitle}, video`;
+  return {
+    id: media.id,
+    alt,
+    width: sources[0].width,
+    height: sources[0].height,
+    poster: shopifyPicture(media.previewImage, alt, opts),
+    sources: sources.map(({ url, mimeType }) => ({ url, mimeType })),
+  };
+}
+
 /** Product detail without the content-side parts (card, accordion), which the loader adds. */
 export function toProductDetail(p: ProductDetailFragment, opts: ShopifyReshapeOptions): Omit<ProductDetail, 'card' | 'accordionItems'> {
   return {
@@ -71,6 +103,7 @@ export function toProductDetail(p: ProductDetailFragment, opts: ShopifyReshapeOp
     totalInventory: p.totalInventory,
     options: p.options.map((o) => ({ name: o.name, values: o.optionValues.map((v) => v.name) })),
     images: p.images.nodes.flatMap((img) => shopifyPicture(img, p.title, opts) ?? []),
+    videos: p.media.nodes.flatMap((m) => toVideo(m, p.title, opts) ?? []),
     variants: p.variants.nodes.map((v) => ({
       ...toVariant(v, p.title, opts),
       // The first adjustment is the one the checkout charges; a plan without one has no price to show.
