@@ -5,7 +5,8 @@
  *
  * Every change is checked first (./rules.ts) and written once; nothing is half-written:
  *   ShopperError 400  malformed input the route could not catch (e.g. a gift note too long)
- *   ShopperError 404  unknown or completed cart, or a line the cart does not hold
+ *   ShopperError 404  unknown or completed cart, or a line the cart does not hold (the spec §8
+ *                     message of the operation, with the cart as it is in `data`)
  *   ShopperError 409  the platform changed the request while writing it (its `warnings`: a
  *                     quantity reduced, an item sold out meanwhile); `data` is the cart as it is
  *   ShopperError 422  refused by a rule (see ./rules.ts); `data` is the unchanged cart
@@ -15,7 +16,7 @@
  */
 import type { AvailabilityAnswer, DateKey } from '../../shared/availability';
 import { buildCartAttributes, GiftNoteTooLongError, type CartAttributeInput } from '../../shared/cart-attributes';
-import type { Cart, ProductCard } from '../../shared/types';
+import type { Cart, CartLine, ProductCard } from '../../shared/types';
 import { ShopperError } from '../http/errors';
 import { MESSAGES } from '../http/messages';
 import { buyerIp, requestLog } from '../http/request-context';
@@ -105,6 +106,17 @@ export function createCartService(deps: CartServiceDeps) {
     return cart;
   }
 
+  /**
+   * The cart's line with this id, or a 404 saying `failure` (the operation's spec §8 text) with
+   * the cart as it is: the line went meanwhile (removed in another tab, checked out), and the
+   * shopper's view should catch up. Update and remove answer an unknown line alike.
+   */
+  function lineOf(cart: Cart, lineId: string, failure: string): CartLine {
+    const line = cart.lines.find((l) => l.id === lineId);
+    if (!line) throw new ShopperError(404, failure, { cart });
+    return line;
+  }
+
   async function variantState(merchandiseId: string): Promise<VariantState | null> {
     const { node } = await client().query(VARIANT_AVAILABILITY_QUERY, { id: merchandiseId });
     return node?.__typename === 'ProductVariant' ? node : null;
@@ -182,8 +194,7 @@ export function createCartService(deps: CartServiceDeps) {
     updateLine(cartId: string, update: LineUpdate): Promise<Cart> {
       return upstreamMessage(MESSAGES.cartUpdateFailed, async () => {
         const cart = await open(cartId, MESSAGES.cartUpdateFailed);
-        const line = cart.lines.find((l) => l.id === update.id);
-        if (!line) throw new ShopperError(404, MESSAGES.lineNotInCart, { cart });
+        const line = lineOf(cart, update.id, MESSAGES.cartUpdateFailed);
         const switching = update.merchandiseId !== line.merchandise.id;
         if (update.quantity > 0 && (switching || update.quantity > line.quantity)) {
           const others = held(cart, update.merchandiseId) - (switching ? 0 : line.quantity);
@@ -193,11 +204,12 @@ export function createCartService(deps: CartServiceDeps) {
       });
     },
 
-    /** @throws ShopperError 404 unknown cart or line */
+    /** @throws ShopperError 404 unknown cart or line (a line: with the cart as it is) */
     removeLine(cartId: string, lineId: string): Promise<Cart> {
-      return upstreamMessage(MESSAGES.cartRemoveFailed, async () =>
-        written((await client().mutate(CART_LINES_REMOVE, { cartId, lineIds: [lineId] })).cartLinesRemove, MESSAGES.cartRemoveFailed),
-      );
+      return upstreamMessage(MESSAGES.cartRemoveFailed, async () => {
+        lineOf(await open(cartId, MESSAGES.cartRemoveFailed), lineId, MESSAGES.cartRemoveFailed);
+        return written((await client().mutate(CART_LINES_REMOVE, { cartId, lineIds: [lineId] })).cartLinesRemove, MESSAGES.cartRemoveFailed);
+      });
     },
 
     /**

@@ -41,7 +41,6 @@ export const MESSAGES = {
   attributesSaved: 'Your delivery details were saved.',
   cartCreated: 'Cart created.',
   cartFetched: 'Cart fetched.',
-  lineNotInCart: 'That item is no longer in your cart.',
   giftNoteTooLong: `The gift note can be at most ${GIFT_NOTE_MAX} characters.`,
   badCartId: 'A valid cartId is required.',
   cartNotFound: 'Cart not found.',

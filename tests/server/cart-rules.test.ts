@@ -128,7 +128,7 @@ describe('line changes (PATCH /api/cart/lines)', () => {
       .patch('/api/cart/lines')
       .send({ cartId, line: { id: 'gid://shopify/CartLine/nope?cart=x', merchandiseId: VARIANTS.bodega, quantity: 2 } });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe('That item is no longer in your cart.');
+    expect(res.body.message).toBe('Cart fetch or cart line item update went wrong.');
   });
 });
 
