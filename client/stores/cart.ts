@@ -2,17 +2,26 @@
  * The shopper's cart (spec §4 cart lifecycle). Never rendered on the server: the HTML is
  * CDN-cacheable, so the cart is fetched in the browser after hydration (`start`).
  *
- * A cart that was checked out (the fetch answers 404) is replaced by a new one on the next
- * start. Without a stored cart, the `cart_id` cookie's cart (the no-JavaScript add-to-cart
- * form's) is adopted.
+ * A page view makes no cart: `start` only fetches the stored cart (or else the `cart_id`
+ * cookie's, the no-JavaScript add-to-cart form's). The shopper's first add to cart makes it, one
+ * `POST /api/cart/lines` without a cartId that creates the cart holding the line (Hydrogen's
+ * pattern), so crawlers and visitors who add nothing make no cart and count toward no cart
+ * limit (docs/architecture.md §8 "Rate limits"). Spec §4's "otherwise a new cart is created" is
+ * that first add: a stored cart that is gone (404: checked out, expired) or unsound (a line
+ * without a variant id) is forgotten and the next add makes a new one; one that could not be
+ * fetched (no answer, an upstream failure) is kept, asked for again before the next add, and
+ * named by it, so nothing is lost and nothing waits for a reload.
  *
  * Every change goes through one queue, so rapid clicks run one request at a time, and the
- * server's answer replaces the whole cart: server totals always win over local arithmetic.
+ * server's answer replaces the whole cart: server totals always win over local arithmetic. A
+ * failed change's message is kept with where it belongs (`messageAt`: the add-to-cart button or
+ * the cart view) until the next successful change or until the shopper dismisses it.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiResult, Cart, CartLine } from '../../shared/types';
 import { trackAddToCart } from '../analytics';
 import type { CartApi, CheckoutDetails } from '../lib/cart-api';
+import type { ApiAnswer } from '../lib/json-call';
 import type { UiStore } from './ui';
 
 /** localStorage keys (spec §3 client-held values). */
@@ -28,13 +37,21 @@ const addedLine = (cart: Cart | null, merchandiseId: string, sellingPlanId?: str
   cart?.lines.find((l) => l.merchandise.id === merchandiseId && l.sellingPlanAllocation?.sellingPlan.id === sellingPlanId) ??
   cart?.lines.find((l) => l.merchandise.id === merchandiseId);
 
+/** Where a cart message is shown: under the add-to-cart button, or in the cart view (drawer or /cart). */
+export type CartMessagePlace = 'add' | 'cart';
+
 export class CartStore {
   cart: Cart | null = null;
   loading = false;
+  /** The last change's failure, shown once, at `messageAt`; null after a success or a dismissal. */
   message: string | null = null;
+  messageAt: CartMessagePlace | null = null;
 
   private queue: Promise<unknown> = Promise.resolve();
+  /** The stored cart's fetch; null until asked, and again after one that got no answer. */
   private started: Promise<void> | null = null;
+  /** A stored cart id whose fetch got no answer: the next add names it. */
+  private unfetchedId: string | null = null;
 
   constructor(
     private readonly api: CartApi,
@@ -44,9 +61,10 @@ export class CartStore {
     /** The `cart_id` cookie's value (browser), or null. */
     private readonly cookieCartId: () => string | null = () => null,
   ) {
-    makeAutoObservable<CartStore, 'queue' | 'started' | 'api' | 'ui' | 'storage' | 'now' | 'cookieCartId'>(this, {
+    makeAutoObservable<CartStore, 'queue' | 'started' | 'unfetchedId' | 'api' | 'ui' | 'storage' | 'now' | 'cookieCartId'>(this, {
       queue: false,
       started: false,
+      unfetchedId: false,
       api: false,
       ui: false,
       storage: false,
@@ -64,34 +82,51 @@ export class CartStore {
   }
 
   /**
-   * App start: reuse the stored, unexpired cart (or else the cookie's) if it is sound, else
-   * create one. Idempotent.
+   * App start (spec §4): fetch the stored, unexpired cart (or else the cookie's). Makes no cart.
+   * Settled once the platform answered; after no answer the next call (the next add) asks again.
    */
   start(): Promise<void> {
     this.started ??= this.enqueue(async () => {
+      if (this.cart) return;
       const stored = this.storage?.getItem(CART_ID_KEY);
       const expiry = Number(this.storage?.getItem(CART_EXPIRY_KEY) ?? 0);
       const id = stored && expiry > this.now() ? stored : this.cookieCartId();
-      if (id) {
-        const fetched = await this.api.fetch(id);
-        if (!fetched.isError && fetched.data?.id && fetched.data.lines.every((l) => l.merchandise?.id)) {
-          this.accept(fetched);
-          if (id !== stored) this.remember(id);
-          return;
-        }
+      if (!id) return;
+      const fetched = await this.api.fetch(id);
+      const found = fetched.data;
+      if (!fetched.isError && found?.id && found.lines.every((l) => l.merchandise?.id)) {
+        runInAction(() => {
+          this.cart = found;
+        });
+        this.unfetchedId = null;
+        if (id !== stored) this.remember(id);
+      } else if (fetched.status === 404 || !fetched.isError) {
+        // Gone or unsound: the next add makes a new cart (spec §4).
+        this.forget();
+      } else {
+        // No answer: keep it, ask again before the next add (no message: the shopper asked nothing yet).
+        this.unfetchedId = id;
+        this.started = null;
       }
-      const created = await this.api.create();
-      if (this.accept(created) && created.data) this.remember(created.data.id);
     });
     return this.started;
   }
 
-  /** Add a variant; on success the drawer opens (spec §4). */
+  /**
+   * Add a variant (spec §4): to the cart, or — the first add, or the cart is gone — to a new cart
+   * made with the line. On success the drawer opens and an add-to-cart event fires.
+   */
   async addLine(merchandiseId: string, options: { quantity?: number; sellingPlanId?: string } = {}): Promise<boolean> {
     await this.start();
     return this.enqueue(async () => {
-      if (!this.cart) return false;
-      const ok = this.accept(await this.api.addLine({ cartId: this.cart.id, merchandiseId, ...options }));
+      const cartId = this.cart?.id ?? this.unfetchedId;
+      let result: ApiAnswer<Cart> = await this.api.addLine(cartId ? { cartId, merchandiseId, ...options } : { merchandiseId, ...options });
+      if (cartId && result.status === 404) {
+        // Checked out in another tab, or expired: a new cart holding the line.
+        this.forget();
+        result = await this.api.addLine({ merchandiseId, ...options });
+      }
+      const ok = this.accept(result, 'add');
       if (ok) {
         // Spec §4: an add-to-cart event (with the added line as the server answered it), then the drawer.
         const line = addedLine(this.cart, merchandiseId, options.sellingPlanId);
@@ -100,6 +135,12 @@ export class CartStore {
       }
       return ok;
     });
+  }
+
+  /** The shopper closed the message. */
+  dismissMessage() {
+    this.message = null;
+    this.messageAt = null;
   }
 
   /** "+" : never beyond the variant's available quantity (spec §9). */
@@ -127,7 +168,7 @@ export class CartStore {
         quantity < 1
           ? await this.api.removeLine({ cartId, lineId: line.id })
           : await this.api.updateLine({ cartId, line: { id: line.id, merchandiseId: line.merchandise.id, quantity } });
-      return this.accept(result);
+      return this.accept(result, 'cart');
     });
   }
 
@@ -135,7 +176,7 @@ export class CartStore {
   saveAttributes(details: CheckoutDetails): Promise<boolean> {
     return this.enqueue(async () => {
       if (!this.cart) return false;
-      return this.accept(await this.api.saveAttributes({ cartId: this.cart.id, ...details }));
+      return this.accept(await this.api.saveAttributes({ cartId: this.cart.id, ...details }), 'cart');
     });
   }
 
@@ -162,18 +203,31 @@ export class CartStore {
     this.storage?.setItem(CART_EXPIRY_KEY, String(this.now() + CART_LIFETIME_MS));
   }
 
+  /** The stored cart is gone: drop it, so the next add makes a new one. */
+  private forget() {
+    this.cart = null;
+    this.unfetchedId = null;
+    this.storage?.removeItem(CART_ID_KEY);
+    this.storage?.removeItem(CART_EXPIRY_KEY);
+  }
+
   /**
    * Take the server's answer: its cart whenever it sends one — a refused or reduced change comes
-   * with the cart as it really is (a line the platform cut to the stock left) — and its message
-   * when it failed. True only for a success.
+   * with the cart as it really is (a line the platform cut to the stock left) — remembering a new
+   * cart's id, and its message, shown at `place`, when it failed. True only for a success.
    */
-  private accept(result: ApiResult<Cart>): boolean {
-    if (result.data) this.cart = result.data;
+  private accept(result: ApiResult<Cart>, place: CartMessagePlace): boolean {
+    if (result.data) {
+      if (result.data.id !== this.cart?.id) this.remember(result.data.id);
+      this.cart = result.data;
+      this.unfetchedId = null;
+    }
     if (result.isError || !result.data) {
       this.message = result.message;
+      this.messageAt = place;
       return false;
     }
-    this.message = null;
+    this.dismissMessage();
     return true;
   }
 

@@ -1,19 +1,25 @@
 /**
- * Rate limits per client IP (docs/architecture.md §8): `express-rate-limit`, keyed by the request
- * context's client IP (the CDN's trusted header, else the address `TRUSTED_PROXY_HOPS` proxies
- * away), counted in Redis through `rate-limit-redis` when Redis is configured, so every web
- * instance behind the balancer shares one count.
+ * Rate limits (docs/architecture.md §8): `express-rate-limit`, counted in Redis through
+ * `rate-limit-redis` when Redis is configured, so every web instance behind the balancer shares
+ * one count. Most tiers count per client IP (the request context's: the CDN's trusted header,
+ * else the address `TRUSTED_PROXY_HOPS` proxies away); cart writes count per cart, the shopper's
+ * session, since one office or mobile carrier's address can carry hundreds of shoppers.
  *
- * | tier       | endpoint                                                   | default limit (per client IP)  |
+ * | tier       | endpoint                                                   | default limit                  |
  * |------------|------------------------------------------------------------|--------------------------------|
- * | signIn     | POST /api/customer/login                                   | 10 failed attempts / 15 min    |
- * | recover    | POST /api/customer/recover                                 | 5 / 15 min                     |
- * | signUp     | POST /api/customer/register                                | 10 / hour                      |
- * | unlock     | POST /products/{handle}/unlock                             | 10 attempts / 15 min           |
- * | signUps    | newsletter, popup, back in stock, hint, reserve (POST /api/…) | 20 / 15 min                 |
- * | cartCreate | carts made: POST /api/cart, POST /cart without an open cart | 30 carts / 15 min             |
- * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart | 120 / min               |
- * | pages      | GET/HEAD pages and /__payload (not /assets, /api, probes, /metrics, /__build) | 600 / min   |
+ * | signIn     | POST /api/customer/login                                   | 10 failed attempts / 15 min per IP |
+ * | recover    | POST /api/customer/recover                                 | 5 / 15 min per IP              |
+ * | signUp     | POST /api/customer/register                                | 10 / hour per IP               |
+ * | unlock     | POST /products/{handle}/unlock                             | 10 attempts / 15 min per IP    |
+ * | signUps    | newsletter, popup, back in stock, hint, reserve (POST /api/…) | 20 / 15 min per IP          |
+ * | cartCreate | carts made: POST /api/cart, POST /api/cart/lines without a cartId, POST /cart without an open cart | 1000 carts / 15 min per IP |
+ * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart to an open cart | 120 / min per cart |
+ * | pages      | GET/HEAD pages and /__payload (not /assets, /api, probes, /metrics, /__build) | 600 / min per IP |
+ *
+ * A page view makes no cart: the browser's first add to cart does (client/stores/cart.ts), so
+ * crawlers, which add nothing, make none, and cartCreate counts carts holding a line a shopper
+ * chose. A cart write is counted per cart (its id hashed: the count's key never holds the id);
+ * one naming no cart, or a malformed one, per client IP.
  *
  * Each limit can be changed with `RATE_LIMIT_{TIER}` = `{limit}/{seconds}`, or the tier switched
  * off with `off` (server/config.ts; the shop warns at start, server/config-warnings.ts).
@@ -24,6 +30,7 @@
  * counting in memory (and logs it) rather than letting every attempt through or refusing
  * everyone; Redis is tried again after a pause.
  */
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   ipKeyGenerator,
@@ -38,6 +45,8 @@ import type Redis from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
 import type { Logger } from '../logger';
 import { rateLimitRejections } from '../metrics/registry';
+import { cartIdSchema } from '../cart/input';
+import { CART_COOKIE, readCookie } from './cookies';
 import { fail } from './json-api';
 import { MESSAGES } from './messages';
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, TIER_OFF, type RateLimitTier, type TierOptions, type TierSetting } from './rate-limit-tiers';
@@ -47,13 +56,43 @@ export { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, type RateLimitTier, type TierOpt
 
 /** The limiters, plus the two that pick a tier by request (cart API and the no-JS cart form). */
 export type RateLimits = Record<RateLimitTier, RequestHandler> & {
-  /** Mounted before the cart API: POST /api/cart → cartCreate; other writes → cartWrites; GETs pass. */
+  /**
+   * Mounted before the cart API, after the JSON body parser: POST /api/cart and POST
+   * /api/cart/lines without a cartId (both make a cart) → cartCreate; other writes → cartWrites;
+   * GETs pass.
+   */
   cartApi: RequestHandler;
-  /** POST /cart: cartWrites always, cartCreate when the answer says a cart was made (`res.locals.cartCreated`). */
+  /**
+   * POST /cart, before its body is read: with a `cart_id` cookie, cartWrites on that cart and
+   * cartCreate counting only the answers that made a cart (`res.locals.cartCreated`: the
+   * cookie's cart was gone); without one (every such post makes a cart), cartCreate.
+   */
   cartForm: RequestHandler[];
 };
 
 const CART_API = /^\/api\/(cart(\/|$)|availability$)/;
+const CART_CREATE_PATHS = new Set(['/api/cart', '/api/cart/']);
+const CART_LINES_PATHS = new Set(['/api/cart/lines', '/api/cart/lines/']);
+
+/** The cart a write names: the JSON body's `cartId`, else (the no-JS form) the `cart_id` cookie; null when none is well formed. */
+function namedCart(req: Request): string | null {
+  const body: unknown = req.body;
+  const fromBody = body !== null && typeof body === 'object' ? (body as { cartId?: unknown }).cartId : undefined;
+  const id = fromBody ?? readCookie(req.get('cookie'), CART_COOKIE);
+  return cartIdSchema.safeParse(id).success ? (id as string) : null;
+}
+
+/** An add naming no cart (the route makes one with the line); a malformed cartId is a write, refused 400 by the route. */
+const hasCartId = (body: unknown) => body !== null && typeof body === 'object' && (body as { cartId?: unknown }).cartId !== undefined;
+
+/** The client IP's key; IPv6 addresses bucketed by /56 so one host cannot rotate through its own subnet. */
+const clientIpKey = (req: Request) => ipKeyGenerator(currentRequest()?.clientIp ?? req.ip ?? 'unknown');
+
+/** cartWrites' key: the named cart, hashed (a count's key must not grant the cart), else the client IP. */
+function cartWriteKey(req: Request): string {
+  const cartId = namedCart(req);
+  return cartId ? `cart:${createHash('sha256').update(cartId).digest('base64url').slice(0, 32)}` : `ip:${clientIpKey(req)}`;
+}
 /** Paths the pages tier never counts: assets, the JSON API (its own tiers), probes, metrics, build polls. */
 const NOT_PAGES = /^\/(assets\/|api\/|healthz$|readyz$|metrics$|__build(\/|$))/;
 
@@ -173,12 +212,11 @@ export function createRateLimits(deps: {
       skipSuccessfulRequests: failuresOnly,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      // The request context's IP (CDN header or the hop `trust proxy` names); IPv6
-      // addresses are bucketed by /56 so one host cannot rotate through its own subnet.
-      keyGenerator: (req) => ipKeyGenerator(currentRequest()?.clientIp ?? req.ip ?? 'unknown'),
+      // The request context's IP (CDN header or the hop `trust proxy` names).
+      keyGenerator: clientIpKey,
       handler: (req, res) => tooMany(tier, req, res),
       store: deps.redis ? new RedisWithMemoryFallback(deps.redis, `rl:${tier}:`, deps.log) : new MemoryStore(),
-      // Our keyGenerator is IP-based by construction; the library cannot see that.
+      // Our keyGenerators are IP-based (or per cart) by construction; the library cannot see that.
       validate: { keyGeneratorIpFallback: false },
       ...extra,
     });
@@ -187,9 +225,10 @@ export function createRateLimits(deps: {
     RATE_LIMIT_TIERS.map((tier) => {
       if (tier === 'cartCreate') {
         // Only an answer that made a cart keeps its count (the routes set res.locals.cartCreated):
-        // the form often adds to an existing cart.
+        // a refused add makes none, and the form often adds to an existing cart.
         return [tier, limiter(tier, { skipSuccessfulRequests: true, requestWasSuccessful: (_req, res) => res.locals.cartCreated !== true })];
       }
+      if (tier === 'cartWrites') return [tier, limiter(tier, { keyGenerator: cartWriteKey })];
       if (tier === 'pages') {
         const skip = (req: Request) => (req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path) || (deps.internal?.(req) ?? false);
         return [tier, limiter(tier, { skip })];
@@ -201,9 +240,14 @@ export function createRateLimits(deps: {
     ...limiters,
     cartApi: (req, res, next) => {
       if (req.method === 'GET' || req.method === 'HEAD' || !CART_API.test(req.path)) return next();
-      const create = req.method === 'POST' && (req.path === '/api/cart' || req.path === '/api/cart/');
-      return (create ? limiters.cartCreate : limiters.cartWrites)(req, res, next);
+      const creates = req.method === 'POST' && (CART_CREATE_PATHS.has(req.path) || (CART_LINES_PATHS.has(req.path) && !hasCartId(req.body)));
+      return (creates ? limiters.cartCreate : limiters.cartWrites)(req, res, next);
     },
-    cartForm: [limiters.cartWrites, limiters.cartCreate],
+    cartForm: [
+      (req, res, next) => {
+        if (!namedCart(req)) return limiters.cartCreate(req, res, next);
+        limiters.cartWrites(req, res, (err?: unknown) => (err ? next(err) : limiters.cartCreate(req, res, next)));
+      },
+    ],
   };
 }

@@ -1,15 +1,18 @@
 /**
  * The cart JSON API (docs/architecture.md §5; spec §4/§5/§7/§8), over the cart service:
- *   POST   /api/cart          {}                                   create (buyer country, no lines)
+ *   POST   /api/cart          {}                                   create an empty cart (buyer country, no lines)
  *   GET    /api/cart?id=                                           fetch
- *   POST   /api/cart/lines    { cartId, merchandiseId, quantity?, sellingPlanId?, attributes? }
+ *   POST   /api/cart/lines    { cartId?, merchandiseId, quantity?, sellingPlanId?, attributes? }
+ *                             add; without cartId, the cart is created holding the line (201):
+ *                             the browser's first add to cart, so a page view makes no cart
  *   PATCH  /api/cart/lines    { cartId, line: { id, merchandiseId, quantity } }
  *   DELETE /api/cart/lines    { cartId, lineId }
  *   PUT    /api/cart/attributes { cartId, checkoutType, deliveryDate, pickupDate, isGift, giftNote, receiverEmail }
  * Success: ApiResult<Cart> with spec §8's message. A malformed body is a 400 with the spec §5
  * message of the field at fault; every other failure is thrown to the one error handler
- * (server/http/errors.ts): 404 unknown cart or line, 409 changed by the platform, 422 refused by
- * a rule (both with the cart as it is in `data`), 502/504 upstream failure.
+ * (server/http/errors.ts): 404 unknown cart or line (a line: with the spec §8 message of the
+ * operation and the cart as it is in `data`), 409 changed by the platform, 422 refused by a rule
+ * (both with the cart as it is in `data`), 502/504 upstream failure.
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
@@ -29,7 +32,7 @@ import { sendResult } from '../http/json-api';
 import { MESSAGES } from '../http/messages';
 
 const AddBody = z.object({
-  cartId: cartIdSchema,
+  cartId: cartIdSchema.optional(),
   merchandiseId: variantIdSchema,
   quantity: z.number().int().min(1).max(MAX_QUANTITY).default(1),
   sellingPlanId: sellingPlanIdSchema.optional(),
@@ -83,7 +86,18 @@ export function cartRoutes(cart: CartService): Router {
       merchandiseId: MESSAGES.lineUnavailable,
       '*': MESSAGES.cartAddFailed,
     });
-    ok(res, MESSAGES.itemAdded, await cart.addLine(cartId, line));
+    if (cartId) return ok(res, MESSAGES.itemAdded, await cart.addLine(cartId, line));
+    // The first add: one cartCreate holding the line (a refused add makes no cart). A cart made
+    // is counted by the cartCreate rate limit (server/http/rate-limit.ts), a 409 one too (the
+    // platform cut the line's quantity, but the cart exists).
+    try {
+      const created = await cart.addLine(null, line);
+      res.locals.cartCreated = true;
+      ok(res, MESSAGES.itemAdded, created, 201);
+    } catch (err) {
+      if (err instanceof ShopperError && err.details.cart) res.locals.cartCreated = true;
+      throw err;
+    }
   });
 
   router.patch('/api/cart/lines', async (req, res) => {

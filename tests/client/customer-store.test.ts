@@ -8,6 +8,7 @@ import { runInAction } from 'mobx';
 import type { CartApi } from '../../client/lib/cart-api';
 import type { CustomerApi } from '../../client/lib/customer-api';
 import { createStores } from '../../client/stores';
+import { CART_EXPIRY_KEY, CART_ID_KEY } from '../../client/stores/cart';
 import type { Customer } from '../../shared/customer';
 import type { ApiResult, Cart } from '../../shared/types';
 
@@ -89,17 +90,25 @@ function fakeServer(options: { signedIn?: boolean; customer?: Customer } = {}) {
     orders: unused,
     order: unused,
   };
-  let carts = 0;
+  // The shopper's stored cart, which the cart store's start fetches.
   const cartApi: CartApi = {
-    create: async () => ok(cart(`cart-${++carts}`)),
-    fetch: async () => ({ isError: true, message: 'Something went wrong.' }),
+    fetch: async (id) => ({ ...ok(cart(id)), status: 200 }),
     addLine: unused,
     updateLine: unused,
     removeLine: unused,
     saveAttributes: unused,
     availability: unused,
   };
-  const stores = createStores(undefined, { customerApi, cartApi, hasCustomerSession: () => server.signedIn });
+  const storage = new Map<string, string>([
+    [CART_ID_KEY, 'cart-1'],
+    [CART_EXPIRY_KEY, String(Date.now() + 60_000)],
+  ]);
+  const stores = createStores(undefined, {
+    customerApi,
+    cartApi,
+    hasCustomerSession: () => server.signedIn,
+    storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
+  });
   return { server, stores, customerApi };
 }
 

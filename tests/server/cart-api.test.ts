@@ -127,6 +127,33 @@ describe('POST /api/cart/lines', () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ isError: true, message: 'Cart fetch or cart line item addition went wrong.' });
   });
+
+  test('without a cartId (the first add) → 201, a new cart holding the line', async () => {
+    const res = await add({ merchandiseId: CLASSIC_PETITE, quantity: 2 });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('An item was successfully added to your cart.');
+    expect(res.body.data.id).toMatch(/^gid:\/\/shopify\/Cart\//);
+    expect(res.body.data.lines).toEqual([expect.objectContaining({ quantity: 2, merchandise: expect.objectContaining({ id: CLASSIC_PETITE }) })]);
+    expect((await fetchCart(res.body.data.id)).totalQuantity).toBe(2);
+  });
+
+  test('without a cartId, a refused add → 422 and no cart; a null cartId → 400', async () => {
+    const carts = async () =>
+      (
+        (await (
+          await fetch(`${t.emulators.storefront.url}/__emulator/carts`, { headers: { 'x-emulator-token': t.emulators.storefront.debugToken } })
+        ).json()) as { count: number }
+      ).count;
+    const before = await carts();
+    const refused = await add({ merchandiseId: PEONY_SOLD_OUT });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ isError: true, message: 'Line item unavailable or not provided.' });
+    expect(await carts()).toBe(before);
+    const nullId = await add({ cartId: null, merchandiseId: BODEGA });
+    expect(nullId.status).toBe(400);
+    expect(nullId.body).toEqual({ isError: true, message: 'A valid cartId is required.' });
+    expect(await carts()).toBe(before);
+  });
 });
 
 describe('PATCH /api/cart/lines', () => {
@@ -150,6 +177,19 @@ describe('PATCH /api/cart/lines', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ isError: true, message: 'Line item was provided incorrectly. Must be line item object.' });
     expect((await fetchCart(cartId)).lines[0].quantity).toBe(1);
+  });
+
+  test('a line the cart does not hold → 404 with the spec §8 update message and the cart as it is (as remove answers)', async () => {
+    const cartId = await newCart();
+    const held = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines[0];
+    const gone = (await add({ cartId, merchandiseId: CLASSIC_PETITE })).body.data.lines.find((l: CartLine) => l.merchandise.id === CLASSIC_PETITE);
+    await request(t.app).delete('/api/cart/lines').send({ cartId, lineId: gone.id });
+    const res = await request(t.app)
+      .patch('/api/cart/lines')
+      .send({ cartId, line: { id: gone.id, merchandiseId: CLASSIC_PETITE, quantity: 2 } });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ isError: true, message: 'Cart fetch or cart line item update went wrong.' });
+    expect(res.body.data.lines.map((l: CartLine) => l.id)).toEqual([held.id]);
   });
 
   test('unknown cart → 404', async () => {
@@ -183,6 +223,17 @@ describe('DELETE /api/cart/lines', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ isError: true, message: 'No Line item ID provided.' });
     expect((await fetchCart(cartId)).lines).toHaveLength(1);
+  });
+
+  test('a line the cart does not hold → 404 with the spec §8 removal message and the cart as it is (as update answers)', async () => {
+    const cartId = await newCart();
+    const held = (await add({ cartId, merchandiseId: BODEGA })).body.data.lines[0];
+    const gone = (await add({ cartId, merchandiseId: CLASSIC_PETITE })).body.data.lines.find((l: CartLine) => l.merchandise.id === CLASSIC_PETITE);
+    expect((await request(t.app).delete('/api/cart/lines').send({ cartId, lineId: gone.id })).status).toBe(200);
+    const again = await request(t.app).delete('/api/cart/lines').send({ cartId, lineId: gone.id });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ isError: true, message: 'Cart fetch or cart line removal went wrong.' });
+    expect(again.body.data.lines.map((l: CartLine) => l.id)).toEqual([held.id]);
   });
 
   test('unknown cart → 404', async () => {

@@ -1,6 +1,6 @@
 /**
- * The cart and page rate limits (issue 12 item 3; server/http/rate-limit.ts) and where the
- * client IP comes from (docs/architecture.md §7): 429 past each tier's limit, with Retry-After,
+ * The cart and page rate limits (server/http/rate-limit.ts; docs/architecture.md §8) and where
+ * the client IP comes from (docs/architecture.md §7): 429 past each tier's limit, with Retry-After,
  * no-store and the format the caller reads (JSON for /api, the route-data shape for /__payload,
  * an HTML page for pages and the no-JavaScript form); what a tier never counts; and that
  * X-Forwarded-For names the client only through the configured proxy hops.
@@ -48,6 +48,18 @@ test('cart creation: the third cart from one IP → 429 JSON with Retry-After; a
   expect((await from('198.51.100.2').post('/api/cart').send({})).status).toBe(201);
 });
 
+test('a first add (no cartId) is a cart made, counted by cartCreate, not a write; a refused one counts nothing', async () => {
+  const a = from('198.51.100.7');
+  const firstAdd = (merchandiseId: string) => a.post('/api/cart/lines').send({ merchandiseId });
+  // Sold out: refused, no cart made, nothing counted.
+  for (let i = 0; i < 3; i++) expect((await firstAdd(VARIANTS.peonySoldOut)).status).toBe(422);
+  expect((await firstAdd(VARIANTS.classicPetite)).status).toBe(201);
+  expect((await firstAdd(VARIANTS.classicPetite)).status).toBe(201);
+  const refused = await firstAdd(VARIANTS.classicPetite);
+  expectRefused(refused);
+  expect(refused.body.message).toBe('Too many requests from your network. Please wait a minute and try again.');
+});
+
 test('the no-JavaScript form counts the carts it makes, not its adds to an open cart; past the limit an HTML page', async () => {
   const a = from('198.51.100.3');
   const first = await a.form();
@@ -62,17 +74,19 @@ test('the no-JavaScript form counts the carts it makes, not its adds to an open 
   expect(refused.text).toContain('Too many requests from your network.');
 });
 
-test('cart writes: the seventh write from one IP → 429; reading the cart is never limited', async () => {
+test('cart writes count per cart: the seventh write to one cart → 429; another cart behind the same IP still writes; reading is never limited', async () => {
   const a = from('198.51.100.4');
-  const created = await a.post('/api/cart').send({});
-  const cartId = created.body.data.id as string;
-  const add = () => a.post('/api/cart/lines').send({ cartId, merchandiseId: VARIANTS.classicPetite, quantity: 1 });
-  for (let i = 0; i < 4; i++) expect((await add()).status).toBe(200);
+  const cartOf = async () => (await request(t.app).post('/api/cart').set('X-Forwarded-For', '198.51.100.40').send({})).body.data.id as string;
+  const [cartId, neighbours] = [await cartOf(), await cartOf()];
+  const add = (id: string) => a.post('/api/cart/lines').send({ cartId: id, merchandiseId: VARIANTS.classicPetite, quantity: 1 });
+  for (let i = 0; i < 4; i++) expect((await add(cartId)).status).toBe(200);
   expect((await a.post('/api/availability').send({ cartId, type: 'delivery' })).status).toBeLessThan(429);
   expect((await request(t.app).put('/api/cart/attributes').set('X-Forwarded-For', '198.51.100.4').send({ cartId })).status).toBe(400);
-  const refused = await add();
+  const refused = await add(cartId);
   expectRefused(refused);
   expect(refused.body.isError).toBe(true);
+  // Same address, another shopper's cart: its own count.
+  expect((await add(neighbours)).status).toBe(200);
   expect((await a.get('/api/cart').query({ id: cartId })).status).toBe(200);
 });
 
