@@ -56,7 +56,7 @@ export const CartDrawer = observer(function CartDrawer({ settings }: { settings:
         </div>
         {opened && (
           <Suspense fallback={cartViewLoading}>
-            <CartView settings={settings} active={open} />
+            <CartView settings={settings} active={open} inDrawer />
           </Suspense>
         )}
       </section>
