@@ -40,6 +40,7 @@ import { cartFormRoutes } from './routes/cart-form';
 import { customerRoutes } from './routes/customer';
 import { marketingRoutes } from './routes/marketing';
 import { createMarketingService } from './marketing/service';
+import { variantLookup } from './marketing/variants';
 import type { Outbox } from './outbox/types';
 import { customerCallbackRoutes } from './routes/customer-callback';
 import { healthRoutes } from './routes/health';
@@ -236,7 +237,13 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(availabilityRoutes(cart));
   app.use(customerRoutes({ customers, cart, authorization, limits, siteUrl: config.siteUrl, inboxUrl, log: deps.log }));
   app.use(
-    marketingRoutes({ marketing, limit: limits.signUps, productTitle: (handle, fallback) => productTitle(data, handle, fallback), log: deps.log }),
+    marketingRoutes({
+      marketing,
+      limit: limits.signUps,
+      productTitle: (handle, fallback) => productTitle(data, handle, fallback),
+      variantExists: variantLookup(storefront, deps.log),
+      log: deps.log,
+    }),
   );
   app.use('/api', apiNotFound);
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl, limits: limits.cartForm }));

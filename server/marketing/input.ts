@@ -49,11 +49,14 @@ function refuseHoneypot(body: Record<string, unknown>): void {
   if (honeypot !== undefined && honeypot !== null && honeypot !== '') throw bad(M.invalid);
 }
 
-/** A required email: missing → "Missing required field"; malformed → our own message. */
+/** RFC 5321: a mailbox is at most 254 characters; a longer one is not an address at all. */
+const EMAIL_MAX = 254;
+
+/** A required email: missing → "Missing required field"; malformed or too long → our own message. */
 function email(body: Record<string, unknown>, key = 'email'): string {
-  const value = text(body, key, 254);
+  const value = text(body, key, Number.MAX_SAFE_INTEGER);
   if (!value) throw bad(M.missingRequiredField);
-  if (!Email.safeParse(value).success) throw bad(M.badEmail);
+  if (value.length > EMAIL_MAX || !Email.safeParse(value).success) throw bad(M.badEmail);
   return value.toLowerCase();
 }
 

@@ -2,7 +2,8 @@
  * The sign-up JSON API (the table in shared/marketing.ts; spec §5, §7, §8): newsletter (footer
  * card and popup), back in stock, drop the hint, reserve. Behind the /api guard (same-origin
  * JSON, `private, no-store`) and the per-IP sign-up limit. Each answer comes only after the
- * sign-up is durably in the outbox; the provider is called later by the outbox's worker.
+ * sign-up is durably in the outbox; the provider is called later by the outbox's worker. A
+ * sign-up for a product or variant the shop does not have is refused (400) and stores nothing.
  *
  * The popup answers `{ isSuccess, message }` (spec §7), the others `{ isError, message }`.
  */
@@ -25,6 +26,11 @@ export type MarketingRoutesDeps = {
    * cannot be asked, the `fallback` (a sign-up is kept rather than lost).
    */
   productTitle: (handle: string, fallback: string) => Promise<string | null>;
+  /**
+   * Whether the shop has this variant (numeric id): false refuses a back-in-stock sign-up;
+   * null (the catalogue cannot be asked) keeps it (../marketing/variants.ts).
+   */
+  variantExists: (variantId: string) => Promise<boolean | null>;
   log: Logger;
 };
 
@@ -60,8 +66,12 @@ export function marketingRoutes(deps: MarketingRoutesDeps): Router {
     }
   });
 
+  // A variant the shop does not have is refused like a missing one (spec §5), as a hint's
+  // unknown product is: nothing is stored or sent to the provider.
   router.post('/api/back-in-stock', deps.limit, async (req, res) => {
-    accepted(res, await deps.marketing.backInStock(parseBackInStock(req.body)));
+    const signUp = parseBackInStock(req.body);
+    if ((await deps.variantExists(signUp.variantId)) === false) throw new ShopperError(400, M.missingVariantId);
+    accepted(res, await deps.marketing.backInStock(signUp));
   });
 
   router.post('/api/drop-the-hint', deps.limit, async (req, res) => {

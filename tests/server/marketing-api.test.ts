@@ -23,6 +23,8 @@ const post = (path: string, body: unknown) =>
     .post(path)
     .set('X-Forwarded-For', '198.51.100.7')
     .send(body as object);
+/** The seed's sold-out Peony Cloud: what a back-in-stock sign-up is for. */
+const SOLD_OUT_VARIANT = 'gid://shopify/ProductVariant/800401';
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 describe('newsletter (footer card)', () => {
@@ -47,6 +49,8 @@ describe('newsletter (footer card)', () => {
     ['no list id', { email: 'a@example.com', honeypot: '' }, 'Missing klaviyo list id'],
     ['a list the site does not offer', { email: 'a@example.com', honeypot: '', klaviyoListId: 'SOMEONE_ELSES' }, M.unknownList],
     ['a malformed email', { email: 'not-an-email', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badEmail],
+    ['a 312-character email', { email: `${'a'.repeat(300)}@example.com`, honeypot: '', klaviyoListId: 'GSNEWS' }, M.badEmail],
+    ['an email with a non-ASCII domain', { email: 'rosa@bücher.example', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badEmail],
     ['a phone that is not a US number', { email: 'a@example.com', phoneNumber: '123-456-7890', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badPhone],
     ['a phone outside North America', { email: 'a@example.com', phoneNumber: '+44 20 7946 0958', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badPhone],
     ['a phone with an extension', { email: 'a@example.com', phoneNumber: '212-555-0123 ext. 4', honeypot: '', klaviyoListId: 'GSNEWS' }, M.badPhone],
@@ -90,14 +94,14 @@ describe('back in stock', () => {
     const res = await post('/api/back-in-stock', {
       email,
       phoneNumber: '646 555 0142',
-      variantId: 'gid://shopify/ProductVariant/44001',
+      variantId: SOLD_OUT_VARIANT,
       honeypot: '',
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ isError: false, message: 'Thank you! We will notify you when this product is back in season' });
     const recorded = await untilRecorded(t, (r) => r.backInStock.some((s) => s.email === email));
     expect(recorded.backInStock.find((s) => s.email === email)).toMatchObject({
-      variantId: '$shopify:::$default:::44001',
+      variantId: '$shopify:::$default:::800401',
       channels: ['EMAIL', 'SMS'],
     });
   });
@@ -105,12 +109,19 @@ describe('back in stock', () => {
   test.each([
     ['no variant', { email: 'a@example.com', honeypot: '' }, 'Missing Variant Id'],
     ['a variant that is not a Storefront id', { email: 'a@example.com', variantId: '44001; DROP', honeypot: '' }, 'Missing Variant Id'],
-    ['no email', { variantId: 'gid://shopify/ProductVariant/44001', honeypot: '' }, 'Missing required field'],
-    ['a filled honeypot', { email: 'a@example.com', variantId: 'gid://shopify/ProductVariant/44001', honeypot: 'x' }, 'Invalid'],
-  ])('%s → 400 with its message', async (_what, body, message) => {
+    ['no email', { variantId: SOLD_OUT_VARIANT, honeypot: '' }, 'Missing required field'],
+    ['a filled honeypot', { email: 'a@example.com', variantId: SOLD_OUT_VARIANT, honeypot: 'x' }, 'Invalid'],
+    [
+      'a variant the shop does not have',
+      { email: 'a@example.com', variantId: 'gid://shopify/ProductVariant/44001', honeypot: '' },
+      'Missing Variant Id',
+    ],
+  ])('%s → 400 with its message; nothing is stored', async (_what, body, message) => {
+    const before = await acceptedSignUps(t);
     const res = await post('/api/back-in-stock', body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ isError: true, message });
+    expect(await acceptedSignUps(t)).toBe(before);
   });
 });
 

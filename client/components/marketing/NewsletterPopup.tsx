@@ -107,7 +107,7 @@ function PopupForm({ popup, listId, onDone }: { popup: Popup; listId: string; on
           source: NEWSLETTER_SOURCES.popup,
           klaviyoListId: listId,
         });
-        return outcome.ok ? { ok: true, message: outcome.message || M.popupSuccess } : outcome;
+        return outcome.ok ? { ...outcome, message: outcome.message || M.popupSuccess } : outcome;
       }}
       onSuccess={() => {
         closeTimer.current = setTimeout(onDone, POPUP_CLOSE_AFTER_SUCCESS_MS);

@@ -18,18 +18,21 @@ import { jsonCall } from '../../lib/json-call';
 /**
  * Whether the server accepted the sign-up, and its message: on a failure the spec §8 failure
  * text when it sent none; on a success possibly empty (the forms have their own defaults).
+ * `refused`: the server answered 4xx, so its message is about what the shopper sent (a bad
+ * email, too many sign-ups), not a failure on our end.
  */
-export type SignupOutcome = { ok: boolean; message: string };
+export type SignupOutcome = { ok: boolean; message: string; refused: boolean };
 
-const outcome = (ok: boolean, message: string | undefined): SignupOutcome => ({
+const outcome = (ok: boolean, message: string | undefined, status: number): SignupOutcome => ({
   ok,
   message: message || (ok ? '' : MARKETING_MESSAGES.failure),
+  refused: !ok && status >= 400 && status < 500,
 });
 
 /** `ApiResult` endpoints: only an explicit `isError: false` is a success. */
 async function post(path: string, body: unknown): Promise<SignupOutcome> {
   const result = await jsonCall<null>('POST', path, body);
-  return outcome(result.isError === false, result.message);
+  return outcome(result.isError === false, result.message, result.status);
 }
 
 /** POST /api/newsletter (the footer card). */
@@ -41,8 +44,9 @@ export const subscribeNewsletter = (input: NewsletterInput) => post('/api/newsle
  * and count as failures.
  */
 export async function subscribeFromPopup(input: NewsletterInput): Promise<SignupOutcome> {
-  const result = (await jsonCall<null>('POST', '/api/newsletter/popup', input)) as Partial<PopupResult> & Partial<ApiResult<null>>;
-  return outcome(result.isSuccess === true, result.message);
+  const result = (await jsonCall<null>('POST', '/api/newsletter/popup', input)) as Partial<PopupResult> &
+    Partial<ApiResult<null>> & { status: number };
+  return outcome(result.isSuccess === true, result.message, result.status);
 }
 
 /** POST /api/back-in-stock (a sold-out variant). */

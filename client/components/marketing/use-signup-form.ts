@@ -39,7 +39,11 @@ export type SignupFormOptions<K extends string> = {
   send: (values: SignupValues<K>, honeypot: string) => Promise<SignupOutcome>;
   /** Shown on success instead of the server's message (e.g. the settings' success text). */
   successMessage?: string | null;
-  /** Shown on a failure the server reported instead of its message (the footer's configured error text). */
+  /**
+   * Shown instead of the server's message on a failure on our end (5xx, no answer): the
+   * footer's configured error text (spec §8 "shows the configured error message or the
+   * returned one"). A refusal of what the shopper sent (4xx) always shows the server's message.
+   */
   errorMessage?: string | null;
   /** After a success, with the values sent. */
   onSuccess?: (values: SignupValues<K>) => void;
@@ -150,7 +154,7 @@ export function useSignupForm<K extends string>({
         setSuccess(successMessage || outcome.message);
         onSuccess?.(trimmed);
       } else {
-        setError(errorMessage || outcome.message);
+        setError((!outcome.refused && errorMessage) || outcome.message);
         clearLater();
       }
     } finally {
