@@ -3,7 +3,7 @@
  * stand-in (spec §2 footer, popup, product page; §4 newsletter form and popup; §5; §8; §9),
  * each test in a fresh browser context:
  * - footer card: subscribe → "Thank You!" replaces the form; the body sent (honeypot included,
- *   empty) and what the provider records;
+ *   empty) and what the provider records; an email the server refuses shows its 400 message;
  * - phone field: formatted as typed, Backspace over punctuation, an incomplete number answered
  *   inline (nothing sent), and the message clears after MESSAGE_CLEAR_MS;
  * - honeypot: out of sight, out of the tab order and of the accessibility tree;
@@ -54,10 +54,12 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
   /**
    * A fresh context. `shopper`: a first visit, so the popup may open. The cookie banner is answered beforehand (it would cover the footer form).
    */
-  async function openPage({ width = 1280, shopper = false, clock = false } = {}) {
+  async function openPage({ width = 1280, shopper = false, clock = false, refusals = false } = {}) {
     ({ context, page, pageErrors } = await openShopPage(harness, {
       context: { viewport: { width, height: 900 } },
       firstVisit: shopper,
+      // `refusals`: the server's 400 answers are what the test looks at, not faults of the page.
+      expectedConsoleError: (message) => refusals && /status of 400/.test(message.text()) && message.location().url.includes('/api/'),
       prepare: async (fresh) => {
         await fresh.addInitScript((key) => localStorage.setItem(key, 'denied'), COOKIE_POLICY_KEY);
       },
@@ -185,6 +187,21 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     await tick(400);
     await card.getByRole('alert').waitFor({ state: 'detached' });
     expect(signUps).toEqual([]);
+  });
+
+  test('footer: what the server refuses shows its 400 message, not the settings\' "on our end" error text', async () => {
+    await openPage({ refusals: true });
+    await visit('/');
+    const card = footerCard();
+    // Past the browser's loose shape check, refused by the server: 312 characters. (A non-ASCII
+    // domain is not such a case here: Chromium sends it as punycode, which is an address.)
+    await card.getByLabel('Email*').fill(`${'a'.repeat(300)}@example.com`);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/newsletter'));
+    await card.getByRole('button', { name: 'Sign up' }).click();
+    expect((await answered).status()).toBe(400);
+    await card.getByRole('alert').getByText(M.badEmail, { exact: true }).waitFor();
+    expect(await card.getByText(M.failure).count()).toBe(0);
+    expect(signUps).toHaveLength(1);
   });
 
   test('honeypot: never visible to a person, out of the tab order and of the accessibility tree (sent empty: the footer test)', async () => {
