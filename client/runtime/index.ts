@@ -3,8 +3,8 @@
  * calls", §9), started once by client/start.tsx after the router exists:
  * - build-watch.ts: hourly `/__build` poll, full load on the next navigation after a new build;
  * - manifest-prefetch.ts: the page's build manifest 1 s after start;
- * - link-prefetch.ts + payload-prefetch.ts: visible links prefetch their route payload (not on
- *   save-data or 2g), 4 at a time;
+ * - link-prefetch.ts + payload-prefetch.ts: links shown on screen and the link pointed at
+ *   prefetch their route payload (not on save-data or 2g), at most 4 per page view;
  * - chunk-reload.ts: the lazy chunk reload guard (used by client/components/cart/lazy-calendar.ts);
  * - fetch-retry.ts: one retry of idempotent fetches (used by data-source.ts and json-call.ts).
  */

@@ -1,10 +1,15 @@
 /**
- * Links prefetch their route payload when they become visible (spec §2): every same-origin
- * `<a href>` in the document (react-router's `<Link>`, LinkTo, plain anchors alike) is watched
- * with an IntersectionObserver; when one scrolls into view, the `/__payload/…` URLs its route's
- * loaders will ask for are fetched ahead (client/runtime/payload-prefetch.ts), each URL once
- * per page life, at most MAX_PARALLEL_PRELOADS (4, spec §9) in flight, the rest queued in the
- * order they became visible.
+ * Links prefetch their route payload when they are visible (spec §2): the `/__payload/…` URLs a
+ * link's route loaders will ask for are fetched ahead (client/runtime/payload-prefetch.ts) for
+ * every same-origin `<a href>` (react-router's `<Link>`, LinkTo, plain anchors alike) that is
+ * - on screen (an IntersectionObserver) and shown: not in a closed header dropdown nor a hidden
+ *   menu (`checkVisibility`: no `visibility: hidden`, no zero opacity, rendered), the main
+ *   content's links before the header's and footer's, which are the same on every page; or
+ * - under the pointer, or focused, for PREFETCH_INTENT_DELAY_MS (first in line).
+ * Each URL once per page life, at most MAX_PARALLEL_PRELOADS (4, spec §9) in flight, and at most
+ * PREFETCHES_PER_VIEW (4) per page view, so a view costs at most 5 requests against the pages
+ * rate-limit tier (docs/architecture.md §8) however many links it has; links on screen take at
+ * most ON_SCREEN_PREFETCHES_PER_VIEW of them, the rest is kept for the link pointed at.
  *
  * Not on a save-data connection nor on an effective type of 2g or slow-2g (spec §2,
  * `navigator.connection`; browsers without the Network Information API prefetch). Personal
@@ -13,7 +18,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { PERSONAL_ROUTES, type RouteId } from '../../shared/route-data';
 import { payloadUrl } from '../data-source';
-import { MAX_PARALLEL_PRELOADS } from './timing';
+import { MAX_PARALLEL_PRELOADS, ON_SCREEN_PREFETCHES_PER_VIEW, PREFETCHES_PER_VIEW, PREFETCH_INTENT_DELAY_MS } from './timing';
 
 /** The Network Information API's part we read (not in TypeScript's DOM lib). */
 export type ConnectionInfo = { saveData?: boolean; effectiveType?: string };
@@ -66,18 +71,64 @@ export type LinkPrefetchOptions = {
   root?: ParentNode & Node;
 };
 
-/** Watch the document's links and prefetch as they show; returns a function that stops it. */
+/** Shown to the shopper: rendered, not `visibility: hidden`, not inside something of zero opacity. */
+function shown(anchor: Element): boolean {
+  // Browsers without checkVisibility (before 2024) count every link on screen as shown.
+  return typeof anchor.checkVisibility !== 'function' || anchor.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+}
+
+/** Watch the document's links and prefetch as they show or are pointed at; returns a function that stops it. */
 export function startLinkPrefetch(options: LinkPrefetchOptions): () => void {
   const { routes, prefetch, maxParallel = MAX_PARALLEL_PRELOADS, root = document.body } = options;
+  /** Payload URLs fetched in this page life. */
   const seen = new Set<string>();
-  const queue: string[] = [];
+  /** Links in the viewport, in the order they came in. */
+  const onScreen = new Set<HTMLAnchorElement>();
+  /** The link pointed at or focused, until its payloads are on their way. */
+  let intent: HTMLAnchorElement | null = null;
+  let view = location.pathname;
+  let spentInView = 0;
   let inFlight = 0;
 
+  const unseen = (anchor: HTMLAnchorElement): string | undefined => {
+    const url = internalUrl(anchor);
+    return url ? payloadUrlsFor(routes, url).find((payload) => !seen.has(payload)) : undefined;
+  };
+
+  /** The next payload to fetch: the pointed-at link's, else (within its share) a shown link's on screen. */
+  const next = (): string | undefined => {
+    if (intent) {
+      const payload = intent.isConnected ? unseen(intent) : undefined;
+      if (payload) return payload;
+      intent = null;
+    }
+    if (spentInView >= ON_SCREEN_PREFETCHES_PER_VIEW) return undefined;
+    const links = [...onScreen];
+    const inMain = (a: Element) => a.closest('main') !== null;
+    for (const anchor of [...links.filter(inMain), ...links.filter((a) => !inMain(a))]) {
+      if (!anchor.isConnected || !shown(anchor)) continue;
+      const payload = unseen(anchor);
+      if (payload) return payload;
+      // Nothing left to fetch for it.
+      onScreen.delete(anchor);
+      visible.unobserve(anchor);
+    }
+    return undefined;
+  };
+
   const pump = () => {
-    while (inFlight < maxParallel && queue.length > 0) {
-      const url = queue.shift()!;
+    // A client navigation to another path is a new page view with a budget of its own.
+    if (location.pathname !== view) {
+      view = location.pathname;
+      spentInView = 0;
+    }
+    while (inFlight < maxParallel && spentInView < PREFETCHES_PER_VIEW) {
+      const payload = next();
+      if (!payload) return;
+      seen.add(payload);
+      spentInView++;
       inFlight++;
-      void prefetch(url)
+      void prefetch(payload)
         .catch(() => undefined)
         .finally(() => {
           inFlight--;
@@ -88,19 +139,27 @@ export function startLinkPrefetch(options: LinkPrefetchOptions): () => void {
 
   const visible = new IntersectionObserver((records) => {
     for (const record of records) {
-      if (!record.isIntersecting) continue;
       const anchor = record.target as HTMLAnchorElement;
-      visible.unobserve(anchor);
-      const url = internalUrl(anchor);
-      if (!url) continue;
-      for (const payload of payloadUrlsFor(routes, url)) {
-        if (seen.has(payload)) continue;
-        seen.add(payload);
-        queue.push(payload);
-      }
+      if (record.isIntersecting) onScreen.add(anchor);
+      else onScreen.delete(anchor);
     }
     pump();
   });
+
+  // A pointer resting on a link, or focus staying on it: it goes first (a sweep across the
+  // navigation spends nothing).
+  let intentTimer: ReturnType<typeof setTimeout> | undefined;
+  const onIntent = (event: Event) => {
+    clearTimeout(intentTimer);
+    const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(anchor instanceof HTMLAnchorElement)) return;
+    intentTimer = setTimeout(() => {
+      intent = anchor;
+      pump();
+    }, PREFETCH_INTENT_DELAY_MS);
+  };
+  root.addEventListener('pointerover', onIntent, { passive: true });
+  root.addEventListener('focusin', onIntent);
 
   const watch = (node: Node) => {
     if (!(node instanceof Element)) return;
@@ -120,6 +179,10 @@ export function startLinkPrefetch(options: LinkPrefetchOptions): () => void {
   return () => {
     added.disconnect();
     visible.disconnect();
-    queue.length = 0;
+    root.removeEventListener('pointerover', onIntent);
+    root.removeEventListener('focusin', onIntent);
+    clearTimeout(intentTimer);
+    onScreen.clear();
+    intent = null;
   };
 }

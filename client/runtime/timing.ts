@@ -16,6 +16,19 @@ export const MANIFEST_PREFETCH_DELAY_MS = 1_000;
 /** Spec §2, §9: route payload preloads in flight at once. */
 export const MAX_PARALLEL_PRELOADS = 4;
 
+/**
+ * Route payloads one page view (the document, then each client navigation to another path) may
+ * prefetch: with the view's own request, at most 5 against the pages rate-limit tier
+ * (docs/architecture.md §8 Rate limits), whatever the number of links on the page.
+ */
+export const PREFETCHES_PER_VIEW = 4;
+
+/** Of those, the ones links on screen may take: the rest is kept for the link the shopper points at. */
+export const ON_SCREEN_PREFETCHES_PER_VIEW = 2;
+
+/** How long the pointer rests on a link, or focus on it, before its payload is prefetched (milliseconds). */
+export const PREFETCH_INTENT_DELAY_MS = 100;
+
 /** How long a prefetched route payload may serve a navigation (milliseconds; 30 s, half the payload's s-maxage). */
 export const PREFETCH_TTL_MS = 30_000;
 

@@ -6,8 +6,7 @@
  * - a page whose build the server no longer has learns it from the manifest prefetch (1 s);
  * - a calendar chunk answering 404 reloads the page once, not twice, then shows an error with
  *   Retry in place of "Loading..." while Checkout stays disabled; Retry loads it;
- * - visible links prefetch their route payloads, never more than 4 at once, each URL once, and
- *   the navigation uses the prefetched payload; none under `navigator.connection.saveData`.
+ * (Link prefetch: tests/browser/prefetch.test.ts, on the production process.)
  * It runs the test app in this process (startInProcessBrowserHarness): a deploy swaps the app behind
  * the origin, which the production process cannot. The chunk and payload routes of Playwright only answer 404 or hold requests: the reload,
  * guard, queue and cache under test are the page's own.
@@ -188,98 +187,5 @@ const hasChromium = serviceAvailable('chromium');
     await expect(alert.count()).resolves.toBe(0);
     expect(loads).toHaveLength(1);
     expect(pageErrors).toEqual([]);
-  });
-
-  /** Payload requests seen, and the most in flight at once. */
-  function watchPayloads() {
-    const seen: string[] = [];
-    let inFlight = 0;
-    let most = 0;
-    const isPayload = (r: Request) => new URL(r.url()).pathname.startsWith('/__payload/');
-    page.on('request', (r) => {
-      if (!isPayload(r)) return;
-      seen.push(new URL(r.url()).pathname + new URL(r.url()).search);
-      most = Math.max(most, ++inFlight);
-    });
-    const done = (r: Request) => {
-      if (isPayload(r)) inFlight--;
-    };
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
-    return { seen, most: () => most, inFlight: () => inFlight };
-  }
-
-  /** Two animation frames: IntersectionObserver callbacks for what is on screen have run. */
-  const frames = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-
-  test('visible links prefetch their payloads, at most 4 at once, each once; the navigation uses them', async () => {
-    await openPage({ viewport: { width: 1280, height: 2400 } });
-    // Payload requests are held (not answered) until four are in flight, then all pass.
-    const held: Route[] = [];
-    let passing = false;
-    let fourHeld: () => void = () => undefined;
-    const four = new Promise<void>((resolve) => {
-      fourHeld = resolve;
-    });
-    await page.route('**/__payload/**', (route) => {
-      if (passing) return route.continue();
-      held.push(route);
-      if (held.length >= 4) fourHeld();
-    });
-    const payloads = watchPayloads();
-    const manifest = manifestResponse(loadClientManifest(t.config.clientDistDir).buildId);
-    const journalPrefetched = page.waitForResponse(`${base}/__payload/journal`);
-    await page.goto(`${base}/`);
-    await waitForHydration(page);
-    // Four held in flight, and no fifth while they are.
-    await four;
-    await manifest;
-    await frames();
-    expect(held).toHaveLength(4);
-    expect(payloads.most()).toBe(4);
-
-    // Once they are answered the queue goes on, never past 4 in flight.
-    const fifth = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/__payload/'));
-    passing = true;
-    for (const route of held) await route.continue();
-    await fifth;
-    await journalPrefetched;
-    expect(payloads.seen.length).toBeGreaterThan(4);
-    expect(new Set(payloads.seen).size).toBe(payloads.seen.length);
-    expect(payloads.seen.some((u) => u.startsWith('/__payload/root') || u.startsWith('/__payload/cart'))).toBe(false);
-
-    // The journal navigates on the prefetched payload: no second request for it.
-    await primaryLink('Journal').click();
-    await page.waitForURL(`${base}/journal`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(payloads.seen.filter((u) => u === '/__payload/journal')).toHaveLength(1);
-    expect(payloads.most()).toBe(4);
-    expect(pageErrors).toEqual([]);
-  });
-
-  test.each([
-    ['saveData', { saveData: true, effectiveType: '4g' }],
-    ['2g', { saveData: false, effectiveType: '2g' }],
-  ])('no prefetch under navigator.connection %s', async (_name, connection) => {
-    await openPage({ viewport: { width: 1280, height: 2400 } });
-    await context.addInitScript((c) => {
-      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ ...c }) });
-    }, connection);
-    const payloads = watchPayloads();
-    const manifest = manifestResponse(loadClientManifest(t.config.clientDistDir).buildId);
-    await page.goto(`${base}/`);
-    await waitForHydration(page);
-    await page.waitForLoadState('load');
-    await manifest;
-    await frames();
-    await page.mouse.wheel(0, 5000);
-    await frames();
-    expect(await page.evaluate(() => (navigator as Navigator & { connection: unknown }).connection)).toEqual(connection);
-    expect(payloads.seen).toEqual([]);
-    // A click still navigates, fetching its payload then.
-    await primaryLink('Journal').click();
-    await page.waitForURL(`${base}/journal`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(payloads.seen).toEqual(['/__payload/journal']);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { createRoutes } from '../../client/routes';
 import { payloadUrlsFor, prefetchAllowed } from '../../client/runtime/link-prefetch';
-import { MAX_PARALLEL_PRELOADS } from '../../client/runtime/timing';
+import { MAX_PARALLEL_PRELOADS, ON_SCREEN_PREFETCHES_PER_VIEW, PREFETCHES_PER_VIEW } from '../../client/runtime/timing';
 import type { RouteDataSource } from '../../shared/route-data';
 
 const never: RouteDataSource = { load: () => new Promise(() => undefined) };
@@ -13,6 +13,11 @@ const urls = (href: string) => payloadUrlsFor(routes, new URL(href, 'http://shop
 
 test('spec §9: 4 route preloads in parallel', () => {
   expect(MAX_PARALLEL_PRELOADS).toBe(4);
+});
+
+test('a page view prefetches at most 4 payloads (5 requests on the pages tier with its own); the link pointed at always has one', () => {
+  expect(PREFETCHES_PER_VIEW).toBe(4);
+  expect(ON_SCREEN_PREFETCHES_PER_VIEW).toBeLessThan(PREFETCHES_PER_VIEW);
 });
 
 test.each([
