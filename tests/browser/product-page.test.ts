@@ -1,8 +1,10 @@
 /**
  * The product page in real Chromium against the real app: choosing a subscription's purchase
  * option shows that plan's price (kept in `?selling_plan=`), and Add to cart puts the line in
- * the cart at that same price, with the plan's name; a product video plays in the gallery.
+ * the cart at that same price, with the plan's name; a product video plays in the gallery; axe
+ * finds nothing on either (its script needs the CSP bypassed, as in a11y.test.ts).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
 import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
@@ -94,4 +96,22 @@ const hasChromium = serviceAvailable('chromium');
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.gallery video')?.currentTime ?? 0) > 0.2);
     expect(pageErrors).toEqual([]);
   });
+
+  test.each([
+    ['a subscription plan chosen', '/products/weekly-flower-subscription?variant=800302&selling_plan=7001', null],
+    ['the video shown', '/products/garden-rose-dozen', 'Show video 4 of 4'],
+  ])(
+    'axe: 0 violations with %s, at 375 and 1280 px',
+    async (_what, path, show) => {
+      for (const width of [375, 1280]) {
+        ({ context, page } = await openShopPage(harness, { context: { viewport: { width, height: 900 }, bypassCSP: true } }));
+        await visitHydrated(page, `${harness.base}${path}`);
+        if (show) await page.getByRole('button', { name: show }).click();
+        const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+        expect(violations.flatMap((v) => v.nodes.map((n) => `${width}px ${v.id}: ${n.target.join(' ')} — ${n.failureSummary}`))).toEqual([]);
+        await context.close();
+      }
+    },
+    120_000,
+  );
 });
