@@ -325,6 +325,19 @@ describe('each product in the product-state table', () => {
       const list = textOf((await request(base).get('/products')).text);
       expect(list).toMatch(/Sale Ranunculus Ribbon/);
     },
+    'Garden Rose Dozen': async () => {
+      const page = await productPage('garden-rose-dozen');
+      const video = /"videos":\[\{[^\]]*?"sources":\[\{"url":"([^"]+)","mimeType":"(video\/[a-z0-9]+)"/.exec(page.html);
+      expect(video).not.toBeNull();
+      // Served through the shop's origin, as the shopper's browser plays it.
+      const source = new URL(video![1].replace(/\\u0026/g, '&'));
+      expect(source.origin).toBe(base);
+      const res = await request(base)
+        .get(source.pathname + source.search)
+        .buffer(true);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe(video![2]);
+    },
   };
 
   test('every row has a check here', () => {
