@@ -41,7 +41,8 @@ export type StartEmulatorsOptions = {
    * Where the browser reaches them when not at their own URLs: `${publicBaseUrl}/storefront`,
    * `/content` and `/marketing` (the shop's `/__local/…` proxy in local mode). The browser-facing
    * URLs in `connection` (image origins, the client events URL) and those the Storefront emulator
-   * hands out (checkout, mail links) are built on it. Default: their own URLs.
+   * hands out (checkout, order status) are built on it; the mail's account links are on `shopUrl`.
+   * Default: their own URLs.
    */
   publicBaseUrl?: string;
 };

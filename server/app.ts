@@ -43,6 +43,7 @@ import { createMarketingService } from './marketing/service';
 import { variantLookup } from './marketing/variants';
 import type { Outbox } from './outbox/types';
 import { customerCallbackRoutes } from './routes/customer-callback';
+import { customerLinkRoutes } from './routes/customer-links';
 import { healthRoutes } from './routes/health';
 import { payloadRoutes } from './routes/payload';
 import { redirectRoutes } from './routes/redirects';
@@ -203,6 +204,8 @@ export function createApp(config: Config, deps: AppDeps): App {
   );
   app.use(metricsRoutes({ token: config.metricsToken, outbox: deps.outbox }));
   app.use(limits.pages);
+  // The activation and reset links of the platform's mail: one-time secrets, before any table or cache.
+  app.use(customerLinkRoutes({ siteUrl: config.siteUrl }));
   // Legacy paths answer their 301 before any loader or payload sees them (spec §2); then the SEO files.
   const redirects = createRedirectSource({ content, cache: dataCache, log: deps.log });
   app.use(redirectRoutes(redirects));

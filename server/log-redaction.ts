@@ -12,7 +12,8 @@
  * - cart ids `gid://shopify/Cart/{token}?key={key}`, plain or URL-encoded, and the `cart={token}`
  *   inside cart line ids (Storefront API); checkout URLs `/cart/c/{token}?key=` (Shopify);
  * - query parameters `id`, `cartId`, `cart`, `key`, `token`, `code`, `state`, `access_token`,
- *   `customerAccessToken` (our cart API, the sign-in callback's OAuth code and state);
+ *   `customerAccessToken` (our cart API, the sign-in callback's OAuth code and state), and
+ *   `activationUrl`, `resetUrl` (the account pages that carry a mail's link, URL-encoded);
  * - cookies `cart_id`, `customer_*`, `unlock_*` and any `*token*` / `*secret*` / `*preview*` /
  *   `*session*` cookie (server/http/cookies.ts, customer-session.ts, unlock/token.ts);
  * - JSON fields `customerAccessToken`, `accessToken`, `password`, `token`, `cartId`, OAuth tokens;
@@ -45,7 +46,7 @@ const PATTERNS: Array<[RegExp, string]> = [
   // Checkout URLs and the account mail links.
   [new RegExp(`(/cart/c/|/account/(?:reset|activate)/)[^"\\\\\\s?#]+`, 'gi'), `$1${REDACTED}`],
   // Query parameters (and the `cart=` inside a cart line id).
-  [new RegExp(`([?&](?:id|cart_?id|cart|key|token|code|state|access_token|customerAccessToken)=)${V}`, 'gi'), `$1${REDACTED}`],
+  [new RegExp(`([?&](?:id|cart_?id|cart|key|token|code|state|access_token|customerAccessToken|activationUrl|resetUrl)=)${V}`, 'gi'), `$1${REDACTED}`],
   // Cookies, wherever a cookie string ends up.
   [new RegExp(`\\b((?:cart_id|customer_[a-z_]+|unlock_[a-z0-9_-]+|[a-z_]*(?:token|secret|preview|session)[a-z_]*)=)${V}`, 'gi'), `$1${REDACTED}`],
   // JSON fields, also when the JSON is itself inside a logged string (escaped quotes).

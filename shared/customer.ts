@@ -15,7 +15,7 @@
  * |--------------------------------------------|-----------------------------------|--------------------------|
  * | POST   /api/customer/login                 | { email, password, returnTo? }     | SignInResult             |
  * | POST   /api/customer/logout                | {}                                | { redirectTo: '/' }      |
- * | POST   /api/customer/register              | RegisterInput                     | MailSentResult (201)     |
+ * | POST   /api/customer/register              | RegisterInput                     | SignInResult (201)       |
  * | POST   /api/customer/activate              | { activationUrl, password }       | SignInResult             |
  * | POST   /api/customer/recover               | { email }                         | MailSentResult           |
  * | POST   /api/customer/reset                 | { resetUrl, password }            | SignInResult             |
@@ -121,12 +121,15 @@ export type OrderDetail = OrderSummary & {
 };
 
 /**
- * `data` of register and recover: in local mode, where the emulator keeps the mail the platform
- * would send, the inbox page's URL (so a tester can open the activation or reset link); null live.
+ * `data` of recover: in local mode, where the emulator keeps the mail the platform would send,
+ * the inbox page's URL (so a tester can open the reset link); null live.
  */
 export type MailSentResult = { inboxUrl: string | null };
 
-/** After a sign-in (login, activation, reset): where the browser goes next (the authorize redirect). */
+/**
+ * After a sign-in (login, registration, activation, reset): where the browser goes next (the
+ * authorize redirect, which ends on the account page).
+ */
 export type SignInResult = { redirectTo: string };
 
 export type RegisterInput = {

@@ -14,7 +14,6 @@ export const ACCOUNT_MESSAGES = {
   requiredFieldsMissing: 'Required fields missing.',
   emailRequired: 'Email required.',
   profileEmailMissing: 'Missing required field.',
-  customerCreated: 'Customer sucessfully created',
   // What each operation answers for an email that is there but cannot be valid (spec §8).
   tokenCreateFailed: 'Customer access token create failed.',
   createCustomerFailed: 'Create customer failed.',

@@ -24,7 +24,8 @@ export interface CustomerApi {
   /** Sign in; `returnTo` is the protected path the login page was sent from (`?return=`). */
   login(input: { email: string; password: string; returnTo?: string }): Promise<ApiResult<SignInResult>>;
   logout(): Promise<ApiResult<{ redirectTo: string }>>;
-  register(input: RegisterInput): Promise<ApiResult<MailSentResult>>;
+  /** Create an account, signed in at once (the answer is where to go, as a login's). */
+  register(input: RegisterInput): Promise<ApiResult<SignInResult>>;
   activate(input: { activationUrl: string; password: string }): Promise<ApiResult<SignInResult>>;
   recover(input: { email: string }): Promise<ApiResult<MailSentResult>>;
   reset(input: { resetUrl: string; password: string }): Promise<ApiResult<SignInResult>>;

@@ -1,34 +1,24 @@
 /**
- * The URLs of account activation and password reset, shaped like Shopify's:
+ * The URLs of account activation and password reset, shaped like Shopify's and, like Shopify's,
+ * on the shop's own domain (the storefront's URL, not the emulator's):
  *
- * - activation URL: `{emulator origin}/account/activate/{numeric customer id}/{token}`
- * - reset URL:      `{emulator origin}/account/reset/{numeric customer id}/{token}`
+ * - activation URL: `{shopUrl}/account/activate/{numeric customer id}/{token}`
+ * - reset URL:      `{shopUrl}/account/reset/{numeric customer id}/{token}`
  *
- * Mails do not link to these directly but to the storefront's pages, which carry them in a query
- * parameter (the storefront then calls customerActivateByUrl / customerResetByUrl):
- * `{shopUrl}/accounts/activate?activationUrl=…` and `{shopUrl}/accounts/reset-password?resetUrl=…`.
+ * The mail links to the URL itself. On Shopify the online store answers it; a headless
+ * storefront on that domain maps it to its own page, which sends the whole URL to
+ * customerActivateByUrl / customerResetByUrl. The emulator answers no such path itself: the link
+ * a customer follows is always the shop's, whatever base URL the emulator is reached at.
  */
 export type AccountLinkKind = 'activate' | 'reset';
 
-/** The storefront page that handles each kind, and the query parameter carrying the URL. */
-const STOREFRONT_PAGE: Record<AccountLinkKind, { path: string; param: string }> = {
-  activate: { path: '/accounts/activate', param: 'activationUrl' },
-  reset: { path: '/accounts/reset-password', param: 'resetUrl' },
-};
-
 /** The activation or reset URL for a customer's token. */
-export const accountUrl = (origin: string, kind: AccountLinkKind, customerId: number, token: string) =>
-  `${origin}/account/${kind}/${customerId}/${encodeURIComponent(token)}`;
-
-/** The storefront link a mail carries for `url` (an `accountUrl` result). */
-export function storefrontLink(shopUrl: string, kind: AccountLinkKind, url: string): string {
-  const { path, param } = STOREFRONT_PAGE[kind];
-  return `${shopUrl.replace(/\/+$/, '')}${path}?${param}=${encodeURIComponent(url)}`;
-}
+export const accountUrl = (shopUrl: string, kind: AccountLinkKind, customerId: number, token: string) =>
+  `${shopUrl.replace(/\/+$/, '')}/account/${kind}/${customerId}/${encodeURIComponent(token)}`;
 
 /**
  * The customer id and token of an activation or reset URL, or null when it is not one of `kind`.
- * Any origin is accepted: the emulator may be reached as 127.0.0.1 or localhost.
+ * Any origin is accepted: the shop may be reached as 127.0.0.1 or localhost.
  */
 export function parseAccountUrl(kind: AccountLinkKind, value: string): { customerId: number; token: string } | null {
   let url: URL;

@@ -1,10 +1,12 @@
 /**
  * The customer seed: `{contentDir}/customers.json` (format below), loaded into a data dir that has
- * no `storefront/customers.json` yet, so customers, passwords and addresses changed later are
- * kept across restarts. Seeded customers are enabled; their plaintext passwords in the seed are
- * hashed on the way in. Their past orders are priced from the catalogue and numbered by
- * `processedAt` from #1001 (after any order already in the data dir), marked `seeded` so they do
- * not take stock again (orders.ts).
+ * no customer state yet, so customers, passwords and addresses changed later are kept across
+ * restarts. A seeded customer with a password is enabled (the plaintext is hashed on the way in);
+ * one marked `"invited": true` has no password: the merchant invited them, they are disabled
+ * until they activate, and the invitation (account activation mail, 30 days) is in the inbox from
+ * the start. Past orders are priced from the catalogue and numbered by `processedAt` from #1001
+ * (after any order already in the data dir), marked `seeded` so they do not take stock again
+ * (orders.ts).
  *
  * ```jsonc
  * { "customers": [ {
@@ -12,6 +14,7 @@
  *     "phone": "+12125550181", "acceptsMarketing": true, "tags": ["vip"], "createdAt": "2026-01-12T15:00:00Z",
  *     "addresses": [ { "address1": "12 E 20th St", "city": "New York", "province": "NY", "country": "US", "zip": "10003" } ],
  *     "defaultAddress": 0,                                   // index into addresses, default 0
+ *     // or, instead of "password": "invited": true (no password; an invitation mail is sent)
  *     "orders": [ { "processedAt": "2026-03-14T15:20:00Z", "checkoutMethod": "delivery",
  *                   "address": 0,                            // index into addresses; omit for pickup
  *                   "lines": [ { "variantId": 800102, "quantity": 1, "sellingPlanId": null } ],
@@ -23,53 +26,58 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Catalogue } from './catalogue';
 import type { CustomerStore, StoredCustomer } from './customers';
+import { activationMail, type MailLinks, type Mailbox } from './mail';
 import type { OrderStore, SeededOrderInput, ShippingAddress } from './orders';
 
 const text = z.string().nullish();
 const attribute = z.object({ key: z.string(), value: z.string() });
 const seedSchema = z.object({
   customers: z.array(
-    z.object({
-      email: z.string(),
-      password: z.string(),
-      firstName: text,
-      lastName: text,
-      phone: text,
-      acceptsMarketing: z.boolean().default(false),
-      tags: z.array(z.string()).default([]),
-      createdAt: z.iso.datetime(),
-      addresses: z
-        .array(
-          z.object({
-            firstName: text,
-            lastName: text,
-            company: text,
-            address1: text,
-            address2: text,
-            city: text,
-            province: text,
-            country: text,
-            zip: text,
-            phone: text,
-          }),
-        )
-        .default([]),
-      defaultAddress: z.number().int().min(0).optional(),
-      orders: z
-        .array(
-          z.object({
-            processedAt: z.iso.datetime(),
-            checkoutMethod: z.enum(['delivery', 'pickup', 'shipping']),
-            address: z.number().int().min(0).optional(),
-            lines: z
-              .array(z.object({ variantId: z.number().int(), quantity: z.number().int().positive(), sellingPlanId: z.number().int().nullish() }))
-              .min(1),
-            attributes: z.array(attribute).default([]),
-            note: z.string().nullish(),
-          }),
-        )
-        .default([]),
-    }),
+    z
+      .object({
+        email: z.string(),
+        password: z.string().optional(),
+        invited: z.boolean().default(false),
+        firstName: text,
+        lastName: text,
+        phone: text,
+        acceptsMarketing: z.boolean().default(false),
+        tags: z.array(z.string()).default([]),
+        createdAt: z.iso.datetime(),
+        addresses: z
+          .array(
+            z.object({
+              firstName: text,
+              lastName: text,
+              company: text,
+              address1: text,
+              address2: text,
+              city: text,
+              province: text,
+              country: text,
+              zip: text,
+              phone: text,
+            }),
+          )
+          .default([]),
+        defaultAddress: z.number().int().min(0).optional(),
+        orders: z
+          .array(
+            z.object({
+              processedAt: z.iso.datetime(),
+              checkoutMethod: z.enum(['delivery', 'pickup', 'shipping']),
+              address: z.number().int().min(0).optional(),
+              lines: z
+                .array(z.object({ variantId: z.number().int(), quantity: z.number().int().positive(), sellingPlanId: z.number().int().nullish() }))
+                .min(1),
+              attributes: z.array(attribute).default([]),
+              note: z.string().nullish(),
+            }),
+          )
+          .default([]),
+      })
+      // An invited customer has no password yet; everyone else signs in with theirs.
+      .refine((c) => c.invited === (c.password === undefined), { message: 'give either "password" or "invited": true', path: ['password'] }),
   ),
 });
 
@@ -92,7 +100,10 @@ function shipTo(customer: StoredCustomer, index: number | undefined): ShippingAd
  * Load the seed into an empty data dir. Does nothing when customer state was stored before this
  * start or the content dir has no seed. @throws on an invalid seed (unknown variant, bad email, …).
  */
-export async function seedCustomers(contentDir: string, deps: { customers: CustomerStore; orders: OrderStore; catalogue: Catalogue }): Promise<void> {
+export async function seedCustomers(
+  contentDir: string,
+  deps: { customers: CustomerStore; orders: OrderStore; catalogue: Catalogue; mailbox: Mailbox; links: MailLinks },
+): Promise<void> {
   const file = path.join(contentDir, SEED_FILE);
   if (deps.customers.existedAtStart || !existsSync(file)) return;
   const parsed = seedSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
@@ -105,7 +116,8 @@ export async function seedCustomers(contentDir: string, deps: { customers: Custo
         throw new Error(`${file}: ${seed.email} ordered with unknown selling plan ${line.sellingPlanId}`);
       }
     }
-    const customer = await deps.customers.seed(seed);
+    const { customer, invitation } = await deps.customers.seed(seed);
+    if (invitation) deps.mailbox.send(activationMail(customer, invitation, deps.links));
     for (const order of seed.orders) {
       orders.push({
         customerId: customer.id,

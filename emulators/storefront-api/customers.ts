@@ -1,8 +1,11 @@
 /**
  * Customer accounts (Storefront API 2026-04 "classic" customers), independent of GraphQL.
  *
- * - A customer is created `disabled` (this shop requires email verification) and becomes
- *   `enabled` by activation or password reset; only enabled customers get access tokens.
+ * - customerCreate makes an `enabled` customer, as Shopify does (a welcome mail says the account
+ *   is active; customerAccessTokenCreate works at once). A `disabled` customer is one the
+ *   merchant invited (the seed, customer-seed.ts): no password yet, an activation token in an
+ *   invitation mail; activation (or a password reset) enables them. Only enabled customers get
+ *   access tokens.
  * - Emails are unique case-insensitively (stored lower-cased); phones (E.164) are unique too.
  * - Access tokens are 32 random bytes (hex), valid for `accessTokenTtlMs` (default 14 days, as on
  *   Shopify) and renewable before they expire. Changing the password (update, activation, reset)
@@ -40,14 +43,14 @@ export type StoredCustomer = {
   id: number;
   /** Lower-cased. */
   email: string;
-  /** `scrypt$…` (secrets.ts). */
-  passwordHash: string;
+  /** `scrypt$…` (secrets.ts); null for an invited customer who has not chosen a password yet. */
+  passwordHash: string | null;
   firstName: string | null;
   lastName: string | null;
   /** E.164. */
   phone: string | null;
   acceptsMarketing: boolean;
-  /** `disabled`: registered, not activated yet; `enabled`: may sign in. */
+  /** `disabled`: invited, not activated yet; `enabled`: may sign in. */
   state: 'disabled' | 'enabled';
   tags: string[];
   createdAt: string;
@@ -94,8 +97,13 @@ export type CustomerCreateInput = {
 };
 export type CustomerUpdateInput = Partial<{ [K in keyof CustomerCreateInput]: CustomerCreateInput[K] | null }>;
 
-/** A customer created from the seed (customer-seed.ts): already enabled, with addresses. */
-export type SeedCustomerInput = Omit<CustomerCreateInput, 'acceptsMarketing'> & {
+/**
+ * A customer created from the seed (customer-seed.ts), with addresses: enabled with its
+ * password, or, without one, invited (disabled until activated).
+ */
+export type SeedCustomerInput = Omit<CustomerCreateInput, 'acceptsMarketing' | 'password'> & {
+  /** Absent: the merchant invited the customer, who chooses a password by activating. */
+  password?: string;
   acceptsMarketing: boolean;
   tags: string[];
   createdAt: string;
@@ -165,14 +173,15 @@ export class CustomerStore {
   }
 
   /**
-   * customerCreate: a new disabled customer and its activation token. For the email of a customer
-   * who never activated, a fresh activation token and the CUSTOMER_DISABLED "We have sent an
-   * email…" error (Shopify re-sends the verification mail); for an enabled one, TAKEN.
+   * customerCreate: a new enabled customer, who may sign in at once (the caller sends the welcome
+   * mail). For the email of an invited customer who never activated, a fresh activation token
+   * (`invitation`: the caller sends the invitation again) and the CUSTOMER_DISABLED "We have sent
+   * an email…" error, as Shopify answers; for an enabled one, TAKEN.
    */
   async register(input: CustomerCreateInput): Promise<{
     customer: StoredCustomer | null;
     errors: CustomerUserError[];
-    activation: { customer: StoredCustomer; token: string } | null;
+    invitation: { customer: StoredCustomer; token: string } | null;
   }> {
     const field = (name: string) => ['input', name];
     const email = normalizeEmail(input.email);
@@ -180,19 +189,19 @@ export class CustomerStore {
       (e): e is CustomerUserError => e != null,
     );
     const existing = this.byEmail(email);
-    // A re-registration may repeat the phone the unactivated account already has.
+    // A registration of an invited email may repeat the phone that account already has.
     const phone = this.phoneFor(input.phone, existing, field('phone'), errors);
     if (!errors.length) {
       if (existing?.state === 'enabled') errors.push(ERRORS.emailTaken(field('email')));
       else if (existing) {
         const token = this.issueOneTime(existing, 'activation');
-        return { customer: null, errors: [ERRORS.activationResent(email)], activation: { customer: existing, token } };
+        return { customer: null, errors: [ERRORS.activationResent(email)], invitation: { customer: existing, token } };
       }
     }
-    if (errors.length) return { customer: null, errors, activation: null };
+    if (errors.length) return { customer: null, errors, invitation: null };
     const passwordHash = await hashPassword(input.password);
     // Another registration for this email may have finished while the password was hashed.
-    if (this.byEmail(email)) return { customer: null, errors: [ERRORS.emailTaken(field('email'))], activation: null };
+    if (this.byEmail(email)) return { customer: null, errors: [ERRORS.emailTaken(field('email'))], invitation: null };
     const customer = this.insert({
       email,
       passwordHash,
@@ -200,18 +209,17 @@ export class CustomerStore {
       lastName: blankToNull(input.lastName),
       phone: phone ?? null,
       acceptsMarketing: input.acceptsMarketing ?? false,
-      state: 'disabled',
+      state: 'enabled',
       tags: [],
       createdAt: nowIso(),
     });
-    const token = this.issueOneTime(customer, 'activation');
-    return { customer, errors: [], activation: { customer, token } };
+    return { customer, errors: [], invitation: null };
   }
 
   /**
    * customerAccessTokenCreate. A wrong email or password is UNIDENTIFIED_CUSTOMER (which one is
-   * not told, and an unknown email costs the same scrypt time); the right password of an account
-   * not activated yet is CUSTOMER_DISABLED.
+   * not told, and an unknown email, or an invited customer without a password, costs the same
+   * scrypt time); the right password of an account not activated yet is CUSTOMER_DISABLED.
    */
   async signIn(email: string, password: string): Promise<{ token: IssuedToken } | Refusal> {
     const customer = this.byEmail(email);
@@ -343,11 +351,15 @@ export class CustomerStore {
     return { customer };
   }
 
-  /** Create an enabled customer from the seed. @throws on invalid seed data (a broken seed must not start). */
-  async seed(input: SeedCustomerInput): Promise<StoredCustomer> {
+  /**
+   * Create a customer from the seed: enabled with its password, or invited (disabled, no password)
+   * with a new activation token in `invitation` for the caller to mail.
+   * @throws on invalid seed data (a broken seed must not start)
+   */
+  async seed(input: SeedCustomerInput): Promise<{ customer: StoredCustomer; invitation: string | null }> {
     const problems = [
       emailError(normalizeEmail(input.email), ['email']),
-      passwordError(input.password, ['password']),
+      input.password === undefined ? null : passwordError(input.password, ['password']),
       ...this.nameErrors(input, (name) => [name]),
     ].filter((e): e is CustomerUserError => e != null);
     const phone = this.phoneFor(input.phone, null, ['phone'], problems);
@@ -358,21 +370,23 @@ export class CustomerStore {
       else addresses.push(result.address);
     }
     if (problems.length) throw new Error(`seed customer ${input.email}: ${problems.map((p) => p.message).join('; ')}`);
+    const { password } = input;
+    const invited = password === undefined;
     const customer = this.insert({
       email: normalizeEmail(input.email),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: invited ? null : await hashPassword(password),
       firstName: blankToNull(input.firstName),
       lastName: blankToNull(input.lastName),
       phone: phone ?? null,
       acceptsMarketing: input.acceptsMarketing,
-      state: 'enabled',
+      state: invited ? 'disabled' : 'enabled',
       tags: input.tags,
       createdAt: input.createdAt,
     });
     customer.addresses = addresses.map((a) => ({ ...a, id: this.state.nextAddressId++ }));
     customer.defaultAddressId = customer.addresses[input.defaultAddress ?? 0]?.id ?? null;
     this.save(customer);
-    return customer;
+    return { customer, invitation: invited ? this.issueOneTime(customer, 'activation') : null };
   }
 
   private async redeem(

@@ -61,13 +61,16 @@ export type StorefrontEmulatorOptions = EmulatorOptions & {
   publicToken?: string;
   /** Accepted in `Shopify-Storefront-Private-Token`, default `local-private-token`. */
   privateToken?: string;
-  /** The storefront the checkout pages and account mail link to, default http://localhost:3000. */
+  /**
+   * The storefront the checkout pages and account mail link to, default http://localhost:3000;
+   * the activation and reset URLs are on it, as Shopify's are on the shop's domain.
+   */
   shopUrl?: string;
   /** How long a customer access token lives, in milliseconds; default 14 days (Shopify's). */
   customerAccessTokenTtlMs?: number;
   /**
    * Base URL the browser reaches this emulator at, for the absolute URLs it hands out (images,
-   * checkout, order status, mail links); default its own bound URL. The shop's `/__local/storefront`
+   * checkout, order status; not the mail's links, which are the shop's); default its own bound URL. The shop's `/__local/storefront`
    * in local mode, where the emulator binds loopback only.
    */
   publicUrl?: string;
@@ -112,9 +115,10 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   });
   const orders = new OrderStore(db, carts, inventory, pricing, giftCards);
   const mailbox = new Mailbox(db);
+  const shopUrl = opts.shopUrl ?? DEFAULT_SHOP_URL;
   try {
     giftCards.seed(checkoutRules.giftCards);
-    await seedCustomers(contentDir, { customers, orders, catalogue });
+    await seedCustomers(contentDir, { customers, orders, catalogue, mailbox, links: { shopUrl, shopName: catalogue.shop.name } });
   } catch (error) {
     db.close();
     throw error;
@@ -122,7 +126,6 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   carts.prune();
   const pruning = setInterval(() => carts.prune(), opts.cartPruneIntervalMs ?? CART_PRUNE_INTERVAL_MS);
   pruning.unref();
-  const shopUrl = opts.shopUrl ?? DEFAULT_SHOP_URL;
   const schema = buildExecutableSchema();
   // The bound URL is only known after listen(); absolute URLs are built from it per request.
   const site = { origin: '' };

@@ -1,14 +1,20 @@
 /**
- * The mail Shopify would send a customer (account activation, password reset), kept in a local
- * inbox instead of being delivered: the `mail` table of the emulator's SQLite file (database.ts).
- * Subjects are the titles of Shopify's notification templates; links go to the storefront's
- * account pages (account-urls.ts).
+ * The mail Shopify would send a customer, kept in a local inbox instead of being delivered: the
+ * `mail` table of the emulator's SQLite file (database.ts). Subjects are the default subjects of
+ * Shopify's customer notifications:
+ *
+ * - `welcome` ("Customer account confirmation"): customerCreate made an account, active at once;
+ *   it links to the storefront's account page.
+ * - `activation` ("Customer account activation", Shopify's account invite): the merchant invited
+ *   the customer (the seed, customer-seed.ts), or an invited customer registered again; it links to
+ *   the activation URL (account-urls.ts).
+ * - `password-reset` ("Customer account password reset"): customerRecover; it links to the reset URL.
  */
 import { parseJson, type Database } from '../shared/sqlite';
-import { accountUrl, storefrontLink } from './account-urls';
+import { accountUrl } from './account-urls';
 import { ACTIVATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type StoredCustomer } from './customers';
 
-export type MailKind = 'activation' | 'password-reset';
+export type MailKind = 'welcome' | 'activation' | 'password-reset';
 
 export type MailMessage = {
   /** Opaque, unique within the inbox. */
@@ -16,7 +22,7 @@ export type MailMessage = {
   to: string;
   subject: string;
   kind: MailKind;
-  /** The storefront link the customer follows. */
+  /** The link the customer follows, on the storefront's domain. */
   link: string;
   /** The plain-text body (it contains `link`). */
   text: string;
@@ -26,8 +32,8 @@ export type MailMessage = {
 
 export type OutgoingMail = Omit<MailMessage, 'id' | 'sentAt'>;
 
-/** Where the mail's links point: the emulator (activation/reset URLs) and the storefront (pages). */
-export type MailLinks = { origin: string; shopUrl: string; shopName: string };
+/** The storefront every link of the mail points at (its base URL), and the shop's name. */
+export type MailLinks = { shopUrl: string; shopName: string };
 
 /** The `mail` table (database.ts): one JSON document per message (without its id, the row's), by lower-cased recipient. */
 export const MAIL_SCHEMA = `CREATE TABLE mail (id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, data TEXT NOT NULL) STRICT;
@@ -61,9 +67,27 @@ export class Mailbox {
 const greeting = (c: StoredCustomer) => `Hi ${c.firstName ?? 'there'},`;
 const hours = (ms: number) => Math.round(ms / 3_600_000);
 
-/** The verification mail customerCreate sends; `token` is the customer's new activation token. */
+/** The welcome mail customerCreate sends: the account is active, no link to follow first. */
+export function welcomeMail(customer: StoredCustomer, links: MailLinks): OutgoingMail {
+  const link = `${links.shopUrl.replace(/\/+$/, '')}/accounts/account`;
+  return {
+    to: customer.email,
+    subject: 'Customer account confirmation',
+    kind: 'welcome',
+    link,
+    text: `${greeting(customer)}
+
+Welcome to ${links.shopName}. Your customer account is active: the next time you shop with us, sign in with ${customer.email} and your password to check out faster and see your orders.
+
+${link}
+
+If you didn't create this account, reply to this email.`,
+  };
+}
+
+/** The invitation to activate an account the merchant created; `token` is the customer's new activation token. */
 export function activationMail(customer: StoredCustomer, token: string, links: MailLinks): OutgoingMail {
-  const link = storefrontLink(links.shopUrl, 'activate', accountUrl(links.origin, 'activate', customer.id, token));
+  const link = accountUrl(links.shopUrl, 'activate', customer.id, token);
   return {
     to: customer.email,
     subject: 'Customer account activation',
@@ -71,17 +95,17 @@ export function activationMail(customer: StoredCustomer, token: string, links: M
     link,
     text: `${greeting(customer)}
 
-You've created a customer account at ${links.shopName}. To activate it and set your password, follow this link:
+You've been invited to create a customer account at ${links.shopName}. To activate it and set your password, follow this link:
 
 ${link}
 
-The link works once and expires in ${hours(ACTIVATION_TOKEN_TTL_MS) / 24} days. If you didn't sign up, you can ignore this email.`,
+The link works once and expires in ${hours(ACTIVATION_TOKEN_TTL_MS) / 24} days. If you weren't expecting this invitation, you can ignore this email.`,
   };
 }
 
 /** The mail customerRecover sends; `token` is the customer's new reset token. */
 export function passwordResetMail(customer: StoredCustomer, token: string, links: MailLinks): OutgoingMail {
-  const link = storefrontLink(links.shopUrl, 'reset', accountUrl(links.origin, 'reset', customer.id, token));
+  const link = accountUrl(links.shopUrl, 'reset', customer.id, token);
   return {
     to: customer.email,
     subject: 'Customer account password reset',

@@ -3,7 +3,7 @@
  * over the customer service, plus the cart's buyer identity. The customer access token comes
  * only from the HttpOnly session cookie (server/http/customer-session.ts), never from a body.
  *
- * Sign-in (login, activation, reset) does not set the session yet: the token waits in the
+ * Sign-in (login, registration, activation, reset) does not set the session yet: the token waits in the
  * short-lived authorization cookie while the browser goes through the customer-account
  * authorization (PKCE) and is installed by the callback (./customer-callback.ts) once that
  * round trip is verified. If the authorization server cannot be reached the customer is signed
@@ -27,7 +27,7 @@ import type { RateLimitTier } from '../http/rate-limit';
 import { requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
 import { phoneE164 } from '../marketing/input';
-import { ACCOUNT_PATH } from '../loaders/account';
+import { ACCOUNT_PATH, LOGIN_PATH } from '../loaders/account';
 import { UpstreamError } from '../upstream/errors';
 import { keepPendingSignIn } from './customer-callback';
 
@@ -37,7 +37,7 @@ export type CustomerRoutesDeps = {
   authorization: CustomerAuthorization;
   limits: Record<RateLimitTier, RequestHandler>;
   siteUrl: string;
-  /** Local mode: the emulator's mail inbox page, handed to the browser after register / recover. */
+  /** Local mode: the emulator's mail inbox page, handed to the browser after recover. */
   inboxUrl: string | null;
   log: Logger;
 };
@@ -130,9 +130,15 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
 
   /**
    * After the password was checked: start the authorization round trip (the token waits for
-   * its callback) and tell the browser where to go.
+   * its callback) and tell the browser where to go, with `message` and `status`.
    */
-  async function startSession(res: Response, signIn: SignedIn, returnTo: string | null): Promise<void> {
+  async function startSession(
+    res: Response,
+    signIn: SignedIn,
+    returnTo: string | null,
+    message: string = MESSAGES.signedIn,
+    status = 200,
+  ): Promise<void> {
     let redirectTo: string;
     try {
       const { url, transaction } = await deps.authorization.start({ loginHint: signIn.email ?? undefined, returnTo: returnTo ?? undefined });
@@ -144,7 +150,7 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
       setCustomerSession(res, signIn.token, siteUrl);
       redirectTo = returnTo ?? ACCOUNT_PATH;
     }
-    ok<SignInResult>(res, MESSAGES.signedIn, { redirectTo });
+    ok<SignInResult>(res, message, { redirectTo }, status);
   }
 
   const mailSent = (): MailSentResult => ({ inboxUrl: deps.inboxUrl });
@@ -161,11 +167,24 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
     ok(res, MESSAGES.signedOut, { redirectTo: '/' });
   });
 
+  /**
+   * customerCreate makes an enabled account (as on Shopify), so the new customer is signed in at
+   * once through the same path as a login (spec §8 "Customer sucessfully created", 201). Should
+   * the sign-in fail after the account exists, the answer is still the account's: the browser
+   * goes to the sign-in page (an error here would invite a second registration of a taken email).
+   */
   router.post('/api/customer/register', deps.limits.signUp, async (req, res) => {
     const body = parse(RegisterBody, req.body, MESSAGES.requiredFieldsMissing, MESSAGES.createCustomerFailed);
     if (body.password.length < PASSWORD_MIN_LENGTH) throw new ShopperError(400, MESSAGES.passwordTooShort);
     await customers.register(body);
-    ok<MailSentResult>(res, MESSAGES.customerCreated, mailSent(), 201);
+    let signIn: SignedIn;
+    try {
+      signIn = await customers.signIn(body.email, body.password);
+    } catch (err) {
+      log().error({ err }, 'a new customer could not be signed in');
+      return ok<SignInResult>(res, MESSAGES.customerCreated, { redirectTo: LOGIN_PATH }, 201);
+    }
+    await startSession(res, signIn, null, MESSAGES.customerCreated, 201);
   });
 
   router.post('/api/customer/activate', async (req, res) => {

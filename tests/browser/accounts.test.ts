@@ -1,14 +1,17 @@
 /**
- * Customer account journeys in real Chromium against the real app, the Storefront emulator
- * (customers, mail inbox, checkout) and the authorization stand-in, each in a fresh context:
- * (a) register → activation mail in the inbox → activate → PKCE round trip → account shows the name;
+ * Customer account journeys in real Chromium against the production shop process, the Storefront
+ * emulator (customers, mail inbox, checkout) and the authorization stand-in, each in a fresh
+ * context, with the emulators behind the shop's `/__local` proxy as `npm start` runs them: the
+ * inbox, checkout and order status pages are on the shop's origin, and the mail's links too.
+ * (a) register → signed in through the PKCE round trip → the account shows the name (375 px);
  * (b) address book: add, edit, make default, delete another;
  * (c) signed in, buy through checkout (pre-filled) → the order in the list and its detail page;
- * (d) forgot password → mail → reset → sign in with the new password;
+ * (d) forgot password → the inbox → the mail's link → new password → signed in → sign in with it;
  * (e) orders without a session → login → back on orders;
  * (f) sign out → `/`, account pages redirect again;
  * (g) the product page's HTML and payload are the same signed in and anonymous;
- * plus the keyboard alone through the sign-in form.
+ * (h) the invited customer: the inbox → the invitation's link → a password → signed in;
+ * plus the profile phone's format and the keyboard alone through the sign-in form.
  */
 import { type BrowserContext, type Page } from 'playwright-core';
 import type { ShopProcess } from '../support/shop-process';
@@ -25,6 +28,8 @@ jest.setTimeout(120_000);
 /** Seeded in content/customers.json (README "The seeded shop"). */
 const ADA = { email: 'ada@example.com', password: 'flowers-ada-1815', firstName: 'Ada' };
 const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firstName: 'Grace' };
+/** Seeded as invited, without a password: her invitation is in the inbox from the start. */
+const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
 
 (hasChromium ? describe : describe.skip)('customer account journeys', () => {
   let harness: BrowserHarness;
@@ -41,9 +46,9 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
 
   afterAll(() => harness?.stop());
 
-  async function openPage() {
+  async function openPage(viewport = { width: 1280, height: 900 }) {
     ({ context, page, pageErrors } = await openShopPage(harness, {
-      context: { userAgent: harness.userAgent },
+      context: { userAgent: harness.userAgent, viewport },
       // A refused sign-in or form is an answer the page shows, not a fault (Chromium logs every 4xx).
       expectedConsoleError: (message) =>
         (/status of 4\d\d/.test(message.text()) && message.location().url.includes('/api/customer/')) || replacedCartFetch(message),
@@ -61,17 +66,22 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     await main().getByRole('button', { name: 'Sign in' }).click();
   }
 
-  /** The newest mail for `to`, as a tester would open it from the local inbox page. */
-  async function openMail(to: string, subject: RegExp) {
+  /**
+   * The newest mail for `to`, opened as a tester would from the local inbox page, and its link
+   * followed: the mail's links are the shop's own (`/account/reset/{id}/{token}` → its page).
+   */
+  async function openMail(to: string, subject: RegExp, pagePath: string) {
     // Through the shop's origin, as the account pages link it (the proxy adds the debug token).
     await page.goto(`${base}/__local/storefront/__emulator/inbox`);
     const message = page.getByRole('article').filter({ hasText: to }).filter({ hasText: subject }).first();
-    await message.getByRole('link').first().click();
-    await page.waitForURL((url) => url.href.startsWith(base));
+    const link = message.getByRole('link').first();
+    expect(new URL((await link.getAttribute('href'))!).origin).toBe(base);
+    await link.click();
+    await page.waitForURL((url) => url.href.startsWith(`${base}${pagePath}?`));
   }
 
-  test('(a) register → activation mail → activate → PKCE round trip → the account shows the name', async () => {
-    await openPage();
+  test('(a) register → signed in through the PKCE round trip → the account shows the name (375 px)', async () => {
+    await openPage({ width: 375, height: 800 });
     const email = `iris${Date.now()}@example.com`;
     await page.goto(`${base}/accounts/register`);
     await main().getByLabel('First name').fill('Iris');
@@ -79,22 +89,15 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     await main().getByLabel('Email', { exact: true }).fill(email);
     await main().getByLabel('Password', { exact: true }).fill('bloom-and-grow');
     await main().getByRole('button', { name: 'Create account' }).click();
-    await main().getByText('Customer sucessfully created').waitFor();
-    await main().getByRole('link', { name: /inbox/i }).waitFor();
 
-    await openMail(email, /activate/i);
-    expect(new URL(page.url()).pathname).toBe('/accounts/activate');
-    await main().getByLabel('New password').fill('bloom-and-grow');
-    await main().getByLabel('Repeat the password').fill('bloom-and-grow');
-    await main().getByRole('button', { name: 'Activate account' }).click();
-
-    // Activation signs in through the authorization server and lands on the account page.
+    // A new account is active at once (as Shopify's): signed in through the authorization server, on the account page.
     await page.waitForURL(`${base}/accounts/account`);
     await main().getByRole('heading', { level: 1 }).waitFor();
     await expect(main().getByLabel('First name').inputValue()).resolves.toBe('Iris');
     await expect(main().getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(email);
-    // The header's link is personalised in the browser once the customer has loaded.
-    await accountLink().filter({ hasText: /iris/i }).waitFor();
+    // The shell's account link is personalised in the browser once the customer has loaded
+    // (at this width it may sit in the closed mobile menu).
+    await page.getByRole('link', { name: 'Your account, signed in as Iris', includeHidden: true }).first().waitFor({ state: 'attached' });
     // The marketing box was ticked by default on sign-up, and the profile says so.
     await expect(main().getByRole('checkbox', { name: 'Email me about new collections and offers' }).isChecked()).resolves.toBe(true);
 
@@ -180,6 +183,7 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
     await drawer.getByText('The Classic Gramercy Bouquet').waitFor();
     await drawer.getByRole('radio', { name: 'Shipping' }).click();
     await drawer.getByRole('button', { name: 'Checkout' }).click();
+    // The platform's checkout, through the shop's /__local proxy as under `npm start`.
     await page.waitForURL((url) => url.href.startsWith(`${base}/__local/storefront/`));
 
     // The checkout knows the customer: email and default address are filled in.
@@ -232,8 +236,7 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
       .getByText(/we have sent it a link/i)
       .waitFor();
 
-    await openMail(GRACE.email, /reset/i);
-    expect(new URL(page.url()).pathname).toBe('/accounts/reset-password');
+    await openMail(GRACE.email, /password reset/i, '/accounts/reset-password');
     await main().getByLabel('New password').fill('new-tulips-2026');
     await main().getByLabel('Repeat the password').fill('new-tulips-2026');
     await main().getByRole('button', { name: 'Reset password' }).click();
@@ -276,6 +279,33 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
       .fill('123');
     await main().getByRole('button', { name: 'Save changes' }).click();
     await main().getByRole('alert').filter({ hasText: 'Enter a 10-digit US phone number, e.g. (212) 555-0123.' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('(h) the invited customer: inbox → the invitation link → a password → signed in on the account page', async () => {
+    await openPage();
+    // Not activated: no password opens the account yet.
+    await page.goto(`${base}/accounts/login`);
+    await signInWith(KATHERINE.email, 'guessing-1');
+    await main().getByRole('alert').filter({ hasText: 'Unidentified customer' }).waitFor();
+
+    await openMail(KATHERINE.email, /account activation/i, '/accounts/activate');
+    await main().getByRole('heading', { name: 'Activate your account' }).waitFor();
+    await main().getByLabel('New password').fill('orbit-1962');
+    await main().getByLabel('Repeat the password').fill('orbit-1962');
+    await main().getByRole('button', { name: 'Activate account' }).click();
+    await page.waitForURL(`${base}/accounts/account`);
+    await expect(main().getByLabel('First name').inputValue()).resolves.toBe(KATHERINE.firstName);
+    await accountLink()
+      .filter({ hasText: /katherine/i })
+      .waitFor();
+
+    // The link worked once; the password is hers from now on.
+    await main().getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/accounts/login`);
+    await signInWith(KATHERINE.email, 'orbit-1962');
+    await page.waitForURL(`${base}/accounts/account`);
     expect(pageErrors).toEqual([]);
   });
 

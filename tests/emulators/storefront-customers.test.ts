@@ -1,8 +1,10 @@
 /**
- * Customer accounts in the Storefront API emulator, over real HTTP: registration, activation and
- * password reset through the local inbox, sign-in and token lifetimes, profile and address
- * changes, orders, carts linked to a customer, and the checkout's pre-filled form. The fixture
- * seed (tests/fixtures/storefront/customers.json) has Ada and Grace with two past orders each.
+ * Customer accounts in the Storefront API emulator, over real HTTP: registration (enabled at
+ * once, a welcome mail), an invited customer's activation and password reset through the local
+ * inbox, sign-in and token lifetimes, profile and address changes, orders, carts linked to a
+ * customer, and the checkout's pre-filled form. The fixture seed
+ * (tests/fixtures/storefront/customers.json) has Ada and Grace with two past orders each, and
+ * Katherine, invited (no password yet).
  */
 import { DatabaseSync } from 'node:sqlite';
 import { listOrders, storefrontDatabaseFile } from '../../emulators/storefront-api';
@@ -129,14 +131,6 @@ async function recover(email: string) {
     { email },
   );
   return data.customerRecover;
-}
-
-/** The URL a storefront link carries in `param` (activationUrl / resetUrl). */
-function carried(link: string, param: string): string {
-  const url = new URL(link);
-  const value = url.searchParams.get(param);
-  expect(value).toBeTruthy();
-  return value!;
 }
 
 async function latestMail(to: string) {
@@ -354,8 +348,8 @@ describe('seeded customers', () => {
   });
 });
 
-describe('registration and activation', () => {
-  it('creates a disabled customer, mails an activation link, and activates with it', async () => {
+describe('registration', () => {
+  it('creates an enabled customer who signs in at once, and mails a welcome, as Shopify does', async () => {
     const created = await register({
       email: 'Marie@Example.com',
       password: 'radium-1867',
@@ -366,49 +360,25 @@ describe('registration and activation', () => {
     expect(created.customerUserErrors).toEqual([]);
     expect(created.customer).toMatchObject({ email: 'marie@example.com', firstName: 'Marie' });
 
-    const notYet = await signIn({ email: 'marie@example.com', password: 'radium-1867' });
-    expect(notYet.customerAccessToken).toBeNull();
-    expect(notYet.customerUserErrors).toEqual([{ code: 'CUSTOMER_DISABLED', field: null, message: expect.stringMatching(/activation email/) }]);
+    const token = await tokenOf({ email: 'MARIE@example.com', password: 'radium-1867' });
+    expect(await customer(token)).toMatchObject({ displayName: 'Marie Curie', acceptsMarketing: true });
 
-    const mail = await latestMail('marie@example.com');
-    expect(mail).toMatchObject({ to: 'marie@example.com', kind: 'activation', subject: 'Customer account activation' });
-    expect(mail.link.startsWith(`${SHOP_URL}/accounts/activate?activationUrl=`)).toBe(true);
+    const [mail, ...others] = await sf.inbox('marie@example.com');
+    expect(others).toEqual([]);
+    expect(mail).toMatchObject({
+      to: 'marie@example.com',
+      kind: 'welcome',
+      subject: 'Customer account confirmation',
+      link: `${SHOP_URL}/accounts/account`,
+    });
     expect(mail.text).toContain(mail.link);
-    const activationUrl = carried(mail.link, 'activationUrl');
-    expect(activationUrl).toMatch(new RegExp(`^${sf.emulator.url}/account/activate/\\d+/[0-9a-f]{64}$`));
+    expect(mail.text).toMatch(/account is active/);
 
-    const short = await activate(activationUrl, 'abc');
-    expect(short.customerUserErrors).toEqual([
-      { code: 'TOO_SHORT', field: ['password'], message: 'Password is too short (minimum is 5 characters)' },
+    // The email is taken now; nothing else is mailed.
+    expect((await register({ email: 'marie@example.com', password: 'polonium-1898' })).customerUserErrors).toEqual([
+      { code: 'TAKEN', field: ['input', 'email'], message: 'Email has already been taken' },
     ]);
-
-    const activated = await activate(activationUrl, 'polonium-1898');
-    expect(activated.customerUserErrors).toEqual([]);
-    expect(activated.customer).toEqual({ email: 'marie@example.com' });
-    expect((await customer(activated.customerAccessToken!.accessToken))?.displayName).toBe('Marie Curie');
-    // Activation set the password.
-    expect((await signIn({ email: 'marie@example.com', password: 'radium-1867' })).customerUserErrors[0].code).toBe('UNIDENTIFIED_CUSTOMER');
-    expect((await signIn({ email: 'MARIE@example.com', password: 'polonium-1898' })).customerUserErrors).toEqual([]);
-
-    expect((await activate(activationUrl, 'polonium-1898')).customerUserErrors).toEqual([
-      { code: 'ALREADY_ENABLED', field: null, message: 'Account already enabled' },
-    ]);
-  });
-
-  it('re-sends the activation mail for an address that never activated; only the newest link works', async () => {
-    await register({ email: 'rosalind@example.com', password: 'helix-1920' });
-    const first = carried((await latestMail('rosalind@example.com')).link, 'activationUrl');
-    const again = await register({ email: 'rosalind@example.com', password: 'another-1' });
-    expect(again.customer).toBeNull();
-    const message = 'We have sent an email to rosalind@example.com, please click the link included to verify your email address.';
-    expect(again.customerUserErrors).toEqual([{ code: 'CUSTOMER_DISABLED', field: null, message }]);
-    expect(again.userErrors).toEqual([{ field: null, message }]);
-    const mails = await sf.inbox('rosalind@example.com');
-    expect(mails).toHaveLength(2);
-    const second = carried(mails[0].link, 'activationUrl');
-    expect(second).not.toBe(first);
-    expect((await activate(first, 'helix-1953')).customerUserErrors[0]).toMatchObject({ code: 'TOKEN_INVALID', field: ['activationUrl'] });
-    expect((await activate(second, 'helix-1953')).customerUserErrors).toEqual([]);
+    expect(await sf.inbox('marie@example.com')).toHaveLength(1);
   });
 
   it('refuses bad registrations with Shopify’s codes and messages', async () => {
@@ -438,20 +408,94 @@ describe('registration and activation', () => {
     }
     expect(await sf.inbox('x@example.com')).toEqual([]);
   });
+});
+
+describe('an invited customer (seeded without a password)', () => {
+  /** Seeded in the fixture with "invited": true. */
+  const KATHERINE = 'katherine@example.com';
+
+  it('cannot sign in, has the invitation in the inbox, and activates with its link on the shop’s domain', async () => {
+    const notYet = await signIn({ email: KATHERINE, password: 'anything-1' });
+    expect(notYet.customerAccessToken).toBeNull();
+    expect(notYet.customerUserErrors).toEqual([{ code: 'UNIDENTIFIED_CUSTOMER', field: null, message: 'Unidentified customer' }]);
+
+    const mail = await latestMail(KATHERINE);
+    expect(mail).toMatchObject({ to: KATHERINE, kind: 'activation', subject: 'Customer account activation' });
+    // Shopify's activation URL, on the storefront's domain: the link is the URL itself.
+    expect(mail.link).toMatch(new RegExp(`^${SHOP_URL}/account/activate/\\d+/[0-9a-f]{64}$`));
+    expect(mail.text).toContain(mail.link);
+    expect(mail.text).toMatch(/invited/);
+
+    const short = await activate(mail.link, 'abc');
+    expect(short.customerUserErrors).toEqual([
+      { code: 'TOO_SHORT', field: ['password'], message: 'Password is too short (minimum is 5 characters)' },
+    ]);
+
+    const activated = await activate(mail.link, 'orbit-1962');
+    expect(activated.customerUserErrors).toEqual([]);
+    expect(activated.customer).toEqual({ email: KATHERINE });
+    expect(await customer(activated.customerAccessToken!.accessToken)).toMatchObject({
+      displayName: 'Katherine Johnson',
+      tags: ['wholesale'],
+      defaultAddress: expect.objectContaining({ address1: '250 W 57th St' }),
+    });
+    expect((await signIn({ email: KATHERINE, password: 'orbit-1962' })).customerUserErrors).toEqual([]);
+    expect((await activate(mail.link, 'orbit-1963')).customerUserErrors).toEqual([
+      { code: 'ALREADY_ENABLED', field: null, message: 'Account already enabled' },
+    ]);
+  });
+
+  it('registering the invited email sends the invitation again; only the newest link works', async () => {
+    const [first] = await sf.inbox(KATHERINE);
+    const again = await register({ email: KATHERINE, password: 'another-1' });
+    expect(again.customer).toBeNull();
+    const message = `We have sent an email to ${KATHERINE}, please click the link included to verify your email address.`;
+    expect(again.customerUserErrors).toEqual([{ code: 'CUSTOMER_DISABLED', field: null, message }]);
+    expect(again.userErrors).toEqual([{ field: null, message }]);
+    const mails = await sf.inbox(KATHERINE);
+    expect(mails.map((m) => m.kind)).toEqual(['activation', 'activation']);
+    expect(mails[0].link).not.toBe(first.link);
+    expect((await activate(first.link, 'orbit-1962')).customerUserErrors[0]).toMatchObject({ code: 'TOKEN_INVALID', field: ['activationUrl'] });
+    expect((await activate(mails[0].link, 'orbit-1962')).customerUserErrors).toEqual([]);
+  });
 
   it('answers TOKEN_INVALID for activation URLs that are malformed, forged or expired', async () => {
-    await register({ email: 'lise@example.com', password: 'fission-1938' });
-    const url = carried((await latestMail('lise@example.com')).link, 'activationUrl');
+    const url = (await latestMail(KATHERINE)).link;
     const forged = url.replace(/[0-9a-f]{64}$/, 'f'.repeat(64));
-    for (const bad of ['https://example.com/nothing', forged, url.replace(/\/account\/activate\/\d+/, '/account/activate/999999')]) {
-      expect((await activate(bad, 'fission-1939')).customerUserErrors).toEqual([
+    for (const bad of [
+      'https://example.com/nothing',
+      forged,
+      url.replace(/\/account\/activate\/\d+/, '/account/activate/999999'),
+      // The old shape, carried behind another path, is not an activation URL.
+      url.replace('/account/', '/__local/storefront/account/'),
+    ]) {
+      expect((await activate(bad, 'orbit-1963')).customerUserErrors).toEqual([
         { code: 'TOKEN_INVALID', field: ['activationUrl'], message: 'This activation link is invalid, was already used or has expired' },
       ]);
     }
     await editCustomers((customers) => {
-      customers.find((c) => c.email === 'lise@example.com')!.activation!.expiresAt = '2026-01-01T00:00:00Z';
+      customers.find((c) => c.email === KATHERINE)!.activation!.expiresAt = '2026-01-01T00:00:00Z';
     });
-    expect((await activate(url, 'fission-1939')).customerUserErrors[0].code).toBe('TOKEN_INVALID');
+    expect((await activate(url, 'orbit-1963')).customerUserErrors[0].code).toBe('TOKEN_INVALID');
+  });
+
+  it('with a public base (the shop’s /__local proxy, as npm start runs it), the links are still the shop’s and work', async () => {
+    await sf.stop();
+    sf = await startHarness({ shopUrl: SHOP_URL, publicUrl: `${SHOP_URL}/__local/storefront` });
+    const invitation = await latestMail(KATHERINE);
+    expect(new URL(invitation.link).origin).toBe(SHOP_URL);
+    expect(new URL(invitation.link).pathname).toMatch(/^\/account\/activate\//);
+    expect((await activate(invitation.link, 'orbit-1962')).customerUserErrors).toEqual([]);
+
+    expect((await recover(GRACE.email)).customerUserErrors).toEqual([]);
+    const reset = await latestMail(GRACE.email);
+    expect(reset.link).toMatch(new RegExp(`^${SHOP_URL}/account/reset/\\d+/[0-9a-f]{64}$`));
+    expect((await resetByUrl(reset.link, 'new-compiler-1952')).customerUserErrors).toEqual([]);
+    expect((await signIn({ email: GRACE.email, password: 'new-compiler-1952' })).customerUserErrors).toEqual([]);
+
+    // What the emulator hands the browser itself (checkout, images) stays on the public base.
+    const { cartCreate } = await gql<{ cartCreate: { cart: { checkoutUrl: string } } }>('mutation { cartCreate { cart { checkoutUrl } } }');
+    expect(cartCreate.cart.checkoutUrl.startsWith(`${SHOP_URL}/__local/storefront/`)).toBe(true);
   });
 });
 
@@ -782,9 +826,10 @@ describe('password recovery', () => {
     expect(await recover('Ada@Example.com')).toEqual({ customerUserErrors: [], userErrors: [] });
     const mail = await latestMail(ADA.email);
     expect(mail).toMatchObject({ kind: 'password-reset', subject: 'Customer account password reset' });
-    expect(mail.link.startsWith(`${SHOP_URL}/accounts/reset-password?resetUrl=`)).toBe(true);
-    const resetUrl = carried(mail.link, 'resetUrl');
-    expect(resetUrl).toMatch(new RegExp(`^${sf.emulator.url}/account/reset/\\d+/[0-9a-f]{64}$`));
+    // Shopify's reset URL, on the storefront's domain: the link is the URL itself.
+    const resetUrl = mail.link;
+    expect(resetUrl).toMatch(new RegExp(`^${SHOP_URL}/account/reset/\\d+/[0-9a-f]{64}$`));
+    expect(mail.text).toContain(resetUrl);
 
     expect((await resetByUrl(resetUrl, ' padded ')).customerUserErrors[0].code).toBe('PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE');
     const reset = await resetByUrl(resetUrl, 'difference-engine');
@@ -803,16 +848,17 @@ describe('password recovery', () => {
   });
 
   it('answers "Could not find customer" for an unknown email and sends nothing', async () => {
+    const before = await sf.inbox();
     expect(await recover('nobody@example.com')).toEqual({
       customerUserErrors: [{ code: 'UNIDENTIFIED_CUSTOMER', field: ['email'], message: 'Could not find customer' }],
       userErrors: [{ field: ['email'], message: 'Could not find customer' }],
     });
-    expect(await sf.inbox()).toEqual([]);
+    expect(await sf.inbox()).toEqual(before);
   });
 
   it('refuses a reset link after 24 hours', async () => {
     await recover(GRACE.email);
-    const url = carried((await latestMail(GRACE.email)).link, 'resetUrl');
+    const url = (await latestMail(GRACE.email)).link;
     await editCustomers((customers) => {
       customers.find((c) => c.email === GRACE.email)!.reset!.expiresAt = new Date(Date.now() - 1000).toISOString();
     });
@@ -835,10 +881,14 @@ describe('mail inbox', () => {
     expect(page).toContain('<main id="main">');
     expect(page).toContain('a&amp;b@example.com');
     expect(page).not.toContain('a&b@');
-    expect(page.indexOf('Customer account password reset')).toBeLessThan(page.indexOf('Customer account activation'));
-    const [reset, activation] = await sf.inbox();
-    // The links are clickable, with their query strings escaped for HTML.
-    for (const mail of [reset, activation]) expect(page).toContain(`href="${mail.link.replace(/&/g, '&amp;')}"`);
+    expect(page.indexOf('Customer account password reset')).toBeLessThan(page.indexOf('Customer account confirmation'));
+    // The seeded invitation is there from the start, oldest.
+    expect(page.indexOf('Customer account confirmation')).toBeLessThan(page.indexOf('Customer account activation'));
+    const [reset, welcome, invitation] = await sf.inbox();
+    expect([reset.kind, welcome.kind, invitation.kind]).toEqual(['password-reset', 'welcome', 'activation']);
+    // The links are clickable, each with its own action.
+    for (const mail of [reset, welcome, invitation]) expect(page).toContain(`href="${mail.link.replace(/&/g, '&amp;')}"`);
+    for (const action of ['Reset password', 'Go to your account', 'Activate account']) expect(page).toContain(action);
 
     const filtered = await (
       await fetch(`${sf.emulator.url}/__emulator/inbox?to=${encodeURIComponent(GRACE.email)}`, {
@@ -861,22 +911,27 @@ describe('mail inbox', () => {
     };
     expect(messages.map((m) => [m.to, m.kind])).toEqual([
       ['emmy@example.com', 'password-reset'],
-      ['emmy@example.com', 'activation'],
+      ['emmy@example.com', 'welcome'],
     ]);
     expect(Date.parse(messages[0].sentAt)).toBeGreaterThanOrEqual(Date.parse(messages[1].sentAt));
     expect(await sf.inbox('someone-else@example.com')).toEqual([]);
   });
 
-  it('sends the bare activation URL on to the storefront page, and keeps the mail across restarts', async () => {
-    await register({ email: 'hedy@example.com', password: 'frequency-hop' });
-    const mail = await latestMail('hedy@example.com');
-    const res = await fetch(carried(mail.link, 'activationUrl'), { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(mail.link);
+  it('keeps the mail across restarts, and its links keep working', async () => {
+    await recover(GRACE.email);
+    const mail = await latestMail(GRACE.email);
     await sf.stop(true);
     sf = await startHarness({ shopUrl: SHOP_URL, dataDir: sf.dataDir });
-    expect(await sf.inbox('hedy@example.com')).toEqual([mail]);
-    expect((await activate(carried(mail.link, 'activationUrl'), 'frequency-hop')).customerUserErrors).toEqual([]);
+    expect(await sf.inbox(GRACE.email)).toEqual([mail]);
+    expect((await resetByUrl(mail.link, 'frequency-hop')).customerUserErrors).toEqual([]);
+    // The seed ran once: the invitation was not sent again.
+    expect(await sf.inbox('katherine@example.com')).toHaveLength(1);
+  });
+
+  it('does not answer the account URLs itself: they are the shop’s', async () => {
+    const { link } = await latestMail('katherine@example.com');
+    const onEmulator = new URL(new URL(link).pathname, sf.emulator.url);
+    expect((await fetch(onEmulator, { redirect: 'manual' })).status).toBe(404);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * What the README tells a newcomer works on what `npm start` runs (tests/support/shop-process.ts):
  * its commands are the ones the scripts run, every URL it gives answers, the seeded customers sign
- * in and see their orders, "Forgot your password?" works through the local inbox, each discount
+ * in and see their orders (the invited one after activating through the local inbox), "Forgot
+ * your password?" works through the local inbox, each discount
  * code and gift card does what the table says at the checkout, and each product in the
  * product-state table shows and enforces its state. The tables are read from README.md itself, so
  * a row added there without a working shop behind it fails here.
@@ -126,32 +127,62 @@ describe('every URL the README gives', () => {
 describe('the seeded customers', () => {
   const customers = readmeTable('customer').map(([who, password, , orders]) => ({
     email: /^\S+@\S+/.exec(who)![0],
-    password: password.replace(/`/g, ''),
+    // A password in backticks; an invited customer has none until they activate.
+    password: /^`[^`]+`$/.test(password) ? password.replace(/`/g, '') : null,
     orders: [...orders.matchAll(/#(\d+)/g)].map((m) => m[1]),
   }));
+  const withPassword = customers.filter((c): c is typeof c & { password: string } => c.password !== null);
+  const invited = customers.filter((c) => c.password === null);
 
-  test.each(customers)('$email signs in with the README password and sees orders $orders', async ({ email, password, orders }) => {
-    expect(password).not.toBe('');
+  /** The link of the newest mail to `email` on the inbox page the README links, whose link matches `shape`. */
+  async function inboxLink(email: string, shape: RegExp): Promise<URL> {
+    const inbox = await request(base).get('/__local/storefront/__emulator/inbox');
+    expect(inbox.status).toBe(200);
+    const mail = inbox.text.split('<article').find((article) => article.includes(email) && shape.test(article));
+    const href = mail && /href="([^"]+)"/.exec(mail)?.[1].replace(/&amp;/g, '&');
+    expect(href).toBeDefined();
+    // The link as the customer follows it: on the shop's origin.
+    const link = new URL(href!, base);
+    expect(link.origin).toBe(base);
+    return link;
+  }
+
+  test('the table has customers who sign in and one invited, as it says', () => {
+    expect(withPassword.length).toBeGreaterThan(0);
+    expect(invited.length).toBeGreaterThan(0);
+  });
+
+  test.each(withPassword)('$email signs in with the README password and sees orders $orders', async ({ email, password, orders }) => {
     const jar = await signIn({ app: base, config: { siteUrl: base } }, email, password);
     const page = await request(base).get('/accounts/orders').set('Cookie', jar.header());
     expect(page.status).toBe(200);
     for (const order of orders) expect(textOf(page.text)).toContain(order);
   });
 
+  test.each(invited)('$email, invited: the invitation in the inbox activates the account, which then signs in', async ({ email }) => {
+    const link = await inboxLink(email, /\/account\/activate\//);
+    // Shopify's activation URL on the shop's domain → the shop's activation page.
+    const opened = await request(base).get(link.pathname).redirects(1);
+    expect(opened.status).toBe(200);
+    expect(textOf(opened.text)).toContain('Activate your account');
+    const password = 'an-activated-readme-password-1';
+    const activated = await request(base).post('/api/customer/activate').set('Origin', base).send({ activationUrl: link.href, password });
+    expect({ status: activated.status, message: activated.body.message }).toMatchObject({ status: 200 });
+    const jar = await signIn({ app: base, config: { siteUrl: base } }, email, password);
+    expect((await request(base).get('/accounts/account').set('Cookie', jar.header())).status).toBe(200);
+  });
+
   test('"Forgot your password?": the mail in the inbox the README links resets it, and the new password signs in', async () => {
-    const { email } = customers[customers.length - 1];
+    const { email } = withPassword[withPassword.length - 1];
     const recover = await request(base).post('/api/customer/recover').set('Origin', base).send({ email });
     expect(recover.status).toBe(200);
-    const inbox = await request(base).get('/__local/storefront/__emulator/inbox');
-    expect(inbox.status).toBe(200);
-    const link = [...inbox.text.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&')).find((href) => /reset/.test(href));
-    expect(link).toBeDefined();
-    // The link as the customer follows it: a page of the shop that sets the new password.
-    const resetPage = new URL(link!, base);
-    expect(resetPage.origin).toBe(base);
-    const opened = await request(base).get(resetPage.pathname + resetPage.search);
+    const link = await inboxLink(email, /reset/);
+    // Shopify's reset URL on the shop's domain → the shop's page that sets the new password.
+    const opened = await request(base)
+      .get(link.pathname + link.search)
+      .redirects(1);
     expect(opened.status).toBe(200);
-    const resetUrl = resetPage.searchParams.get('resetUrl') ?? resetPage.href;
+    const resetUrl = link.searchParams.get('resetUrl') ?? link.href;
     const password = 'a-new-readme-password-1';
     const reset = await request(base).post('/api/customer/reset').set('Origin', base).send({ resetUrl, password });
     expect({ status: reset.status, message: reset.body.message }).toMatchObject({ status: 200 });

@@ -135,8 +135,11 @@ describe('sign-in', () => {
   });
 });
 
+/** Seeded in content/customers.json as invited: no password until the invitation's link is used (README "The seeded shop"). */
+const INVITED = 'katherine@example.com';
+
 describe('register, activate, recover, reset', () => {
-  test('register: missing fields → 400; short password → 400; success → 201 with the spec message and the local inbox', async () => {
+  test('register: missing fields → 400; short password → 400; success → 201, signed in through the authorization round trip', async () => {
     expect((await api().post('/api/customer/register').send({ email: 'x@example.com' })).body.message).toBe('Required fields missing.');
     const short = await api().post('/api/customer/register').send({ email: 'short@example.com', password: 'abc' });
     expect(short.status).toBe(400);
@@ -144,13 +147,21 @@ describe('register, activate, recover, reset', () => {
     const email = `new${Date.now()}@example.com`;
     const res = await api().post('/api/customer/register').send({ email, password: 'long-enough', firstName: 'Iris' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      isError: false,
-      message: 'Customer sucessfully created',
-      data: { inboxUrl: expect.stringMatching(/\/__emulator\/inbox$/) },
-    });
-    const mail = await latestMail(t, email, 'activation');
-    expect(new URL(mail.link).pathname).toBe('/accounts/activate');
+    expect(res.body).toEqual({ isError: false, message: 'Customer sucessfully created', data: { redirectTo: expect.any(String) } });
+    // The same sign-in as a login (ADR-0015): the authorize redirect, no session before the callback.
+    expect(new URL(res.body.data.redirectTo).pathname).toMatch(/^\/__local\/customer-account\//);
+    expect(setCookies(res).some((c) => c.startsWith('customer_access_token='))).toBe(false);
+    const { jar, callback } = await completeSignIn(t.app, t.config.siteUrl, res);
+    expect(callback.status).toBe(303);
+    expect(callback.headers.location).toBe('/accounts/account');
+    const me = await api().get('/api/customer').set('Cookie', jar.header());
+    expect(me.body.data).toMatchObject({ email, firstName: 'Iris' });
+    expect((await api().get('/accounts/account').set('Cookie', jar.header())).status).toBe(200);
+    // The platform welcomed the new customer; there is nothing to activate.
+    const mail = await latestMail(t, email, 'welcome');
+    expect(mail.link).toBe(`${t.config.siteUrl}/accounts/account`);
+    // And a login works at once, as on Shopify.
+    await signIn(t, email, 'long-enough');
   });
 
   test("acceptsMarketing is the shopper's choice at sign-up, false when not given", async () => {
@@ -167,23 +178,46 @@ describe('register, activate, recover, reset', () => {
     expect(res.body).toEqual({ isError: true, message: 'Email has already been taken' });
   });
 
-  test('activate: missing password or URL → 400; a forged URL → 422; a used link cannot be used twice', async () => {
+  test("the mail's account links are the shop's: /account/{activate|reset}/{id}/{token} → the page, with the whole URL", async () => {
+    const activate = await api().get('/account/activate/123/0a1b2c');
+    expect(activate.status).toBe(302);
+    expect(activate.headers.location).toBe(`/accounts/activate?activationUrl=${encodeURIComponent('http://shop.test/account/activate/123/0a1b2c')}`);
+    expect(activate.headers['cache-control']).toBe('private, no-store');
+    const reset = await api().get('/account/reset/7/f00d');
+    expect(reset.status).toBe(302);
+    expect(reset.headers.location).toBe(`/accounts/reset-password?resetUrl=${encodeURIComponent('http://shop.test/account/reset/7/f00d')}`);
+    // Not a link of that shape: the 404 page.
+    for (const path of ['/account/activate/abc/0a1b', '/account/activate/1/a.b', '/account/other/1/abc', '/account/activate/1']) {
+      expect([path, (await api().get(path)).status]).toEqual([path, 404]);
+    }
+  });
+
+  test('an invited customer: signing in is refused; the invitation link activates once and signs in', async () => {
+    const early = await api().post('/api/customer/login').send({ email: INVITED, password: 'whatever-1' });
+    expect(early.status).toBe(401);
+    const mail = await latestMail(t, INVITED, 'activation');
+    // The link is the activation URL on the shop's domain, which the shop hands to its page.
+    expect(mail.link).toMatch(/^http:\/\/shop\.test\/account\/activate\/\d+\/[0-9a-f]{64}$/);
+    const link = await api().get(new URL(mail.link).pathname);
+    expect(link.status).toBe(302);
+    const activationUrl = new URL(link.headers.location, t.config.siteUrl).searchParams.get('activationUrl')!;
+    expect(activationUrl).toBe(mail.link);
+
     expect((await api().post('/api/customer/activate').send({ password: 'abcdef' })).body.message).toBe('Required fields missing.');
     expect((await api().post('/api/customer/activate').send({ activationUrl: 'not a url', password: 'abcdef' })).status).toBe(400);
-    const email = `act${Date.now()}@example.com`;
-    await api().post('/api/customer/register').send({ email, password: 'first-password' });
-    const activationUrl = new URL((await latestMail(t, email, 'activation')).link).searchParams.get('activationUrl')!;
     const forged = await api()
       .post('/api/customer/activate')
       .send({ activationUrl: activationUrl.replace(/\/[^/]+$/, '/forged'), password: 'abcdef' });
     expect(forged.status).toBe(422);
     expect(forged.body.isError).toBe(true);
-    // Not activated yet: signing in is refused with the platform's reason.
-    const early = await api().post('/api/customer/login').send({ email, password: 'first-password' });
-    expect(early.status).toBe(401);
-    expect((await api().post('/api/customer/activate').send({ activationUrl, password: 'first-password' })).status).toBe(200);
+
+    const activated = await api().post('/api/customer/activate').send({ activationUrl, password: 'orbit-1962' });
+    expect(activated.status).toBe(200);
+    const { jar } = await completeSignIn(t.app, t.config.siteUrl, activated);
+    expect((await api().get('/api/customer').set('Cookie', jar.header())).body.data).toMatchObject({ email: INVITED, firstName: 'Katherine' });
     const again = await api().post('/api/customer/activate').send({ activationUrl, password: 'other-password' });
     expect(again.status).toBe(422);
+    await signIn(t, INVITED, 'orbit-1962');
   });
 
   test("an email too long to be anyone's → 400 with the operation's spec §8 failure", async () => {
@@ -211,7 +245,11 @@ describe('register, activate, recover, reset', () => {
   test('reset: the mailed link sets a new password; the old one stops working', async () => {
     const { email, password } = await newCustomer(t);
     await api().post('/api/customer/recover').send({ email });
-    const resetUrl = new URL((await latestMail(t, email, 'password-reset')).link).searchParams.get('resetUrl');
+    const { link } = await latestMail(t, email, 'password-reset');
+    expect(link).toMatch(/^http:\/\/shop\.test\/account\/reset\/\d+\/[0-9a-f]{64}$/);
+    const page = await api().get(new URL(link).pathname);
+    const resetUrl = new URL(page.headers.location, t.config.siteUrl).searchParams.get('resetUrl');
+    expect(resetUrl).toBe(link);
     const res = await api().post('/api/customer/reset').send({ resetUrl, password: 'brand-new-petals' });
     expect(res.status).toBe(200);
     const { callback } = await completeSignIn(t.app, t.config.siteUrl, res);

@@ -11,7 +11,7 @@ import request from 'supertest';
 import { createLogger } from '../../server/logger';
 import { startTestApp, type TestApp } from './support/app';
 import { firstSelectableDay, VARIANTS } from './support/cart';
-import { newCustomer } from './support/customer';
+import { completeSignIn, latestMail, newCustomer } from './support/customer';
 
 let t: TestApp;
 const lines: string[] = [];
@@ -104,4 +104,26 @@ test('a cart journey leaves no cart id, checkout token, cookie value or token in
     expect(secret.length).toBeGreaterThanOrEqual(8);
     expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
   }
+});
+
+test("a password reset through the mail's link leaves no reset token in the logs", async () => {
+  const { email } = await newCustomer(t);
+  lines.length = 0;
+  expect((await request(t.app).post('/api/customer/recover').send({ email })).status).toBe(200);
+  const { link } = await latestMail(t, email, 'password-reset');
+  const token = link.split('/').pop()!;
+  expect(token).toMatch(/^[0-9a-f]{64}$/);
+  // As the browser goes: the mail's link on the shop, the page it leads to, the form's request.
+  const redirected = await request(t.app).get(new URL(link).pathname);
+  expect(redirected.status).toBe(302);
+  expect((await request(t.app).get(redirected.headers.location)).status).toBe(200);
+  const resetUrl = new URL(redirected.headers.location, t.config.siteUrl).searchParams.get('resetUrl');
+  const reset = await request(t.app).post('/api/customer/reset').send({ resetUrl, password: 'fresh-petals-1' });
+  expect(reset.status).toBe(200);
+  await completeSignIn(t.app, t.config.siteUrl, reset);
+
+  const log = lines.join('');
+  expect(log).toContain('/account/reset/[redacted]');
+  expect(log).toContain('/accounts/reset-password?resetUrl=[redacted]');
+  expect(log).not.toContain(token);
 });

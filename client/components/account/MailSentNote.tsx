@@ -1,5 +1,5 @@
 /**
- * What replaces a form whose answer is a mail (register, recover): the confirmation, taking
+ * What replaces a form whose answer is a mail (recover): the confirmation, taking
  * focus (the button that had it is gone), and in local mode the link to the mail inbox.
  */
 import type { ReactNode } from 'react';

@@ -2,27 +2,25 @@
  * /accounts/register (spec §2 authentication screens): first and last name, email, password,
  * and the marketing choice. Spec §7 sends `acceptsMarketing: true` on every sign-up; here the box
  * is ticked by default, so that is what is sent unless the shopper says no (consent stays theirs).
- * Spec §5: email and password required, the password at least PASSWORD_MIN_LENGTH long. On
- * success the form gives way to spec §8 "Customer sucessfully created" and the activation hint,
- * plus, in local mode, the link to the emulator's mail inbox.
+ * Spec §5: email and password required, the password at least PASSWORD_MIN_LENGTH long. The new
+ * account is active at once (as Shopify's customerCreate makes it): the server signs the customer
+ * in, and the browser follows the same authorization redirect as a login, to /accounts/account.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PASSWORD_MIN_LENGTH, type MailSentResult } from '../../../shared/customer';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/customer';
 import { AuthCard } from '../../components/account/AuthCard';
 import { FormAlert } from '../../components/account/FormAlert';
 import { CheckboxField } from '../../components/account/CheckboxField';
 import { FormField } from '../../components/account/FormField';
-import { MailSentNote } from '../../components/account/MailSentNote';
 import { SubmitButton } from '../../components/account/SubmitButton';
 import { formText, useAccountForm } from '../../components/account/use-account-form';
-import { ACCOUNT_MESSAGES, checkRegister } from '../../lib/account-checks';
+import { checkRegister } from '../../lib/account-checks';
 import { useStores } from '../../stores';
 
 export function RegisterPage() {
   const { customer } = useStores();
   const form = useAccountForm<'firstName' | 'lastName' | 'email' | 'password'>('register');
-  const [sent, setSent] = useState<MailSentResult | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,17 +32,8 @@ export function RegisterPage() {
     void form.submit(
       checkRegister({ email, password }),
       () => customer.api.register({ email, password, firstName, lastName, acceptsMarketing }),
-      setSent,
-    );
-  }
-
-  if (sent) {
-    return (
-      <AuthCard title="Create account">
-        <MailSentNote title={ACCOUNT_MESSAGES.customerCreated} result={sent}>
-          <p>Check your email for the link to activate your account.</p>
-        </MailSentNote>
-      </AuthCard>
+      (data) => window.location.assign(data.redirectTo),
+      true,
     );
   }
 

@@ -1,6 +1,8 @@
 /**
  * /accounts/reset-password?resetUrl=… (spec §2 authentication screens): the customer chooses a
- * new password from the reset mail's link and is signed in.
+ * new password from the reset mail's link and is signed in. The mail links to the platform's
+ * reset URL on the shop's domain (`/account/reset/{id}/{token}`), which the server sends here
+ * (server/routes/customer-links.ts).
  */
 import { Link } from 'react-router';
 import { SetPasswordForm } from '../../components/account/SetPasswordForm';

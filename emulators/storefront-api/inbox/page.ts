@@ -7,7 +7,17 @@ import { html } from '../checkout/html';
 import { layout } from '../checkout/layout';
 import type { MailMessage } from '../mail';
 
-const KIND_LABEL: Record<MailMessage['kind'], string> = { activation: 'Account activation', 'password-reset': 'Password reset' };
+const KIND_LABEL: Record<MailMessage['kind'], string> = {
+  welcome: 'Account welcome',
+  activation: 'Account invitation',
+  'password-reset': 'Password reset',
+};
+/** What the mail's button says. */
+const ACTION: Record<MailMessage['kind'], string> = {
+  welcome: 'Go to your account',
+  activation: 'Activate account',
+  'password-reset': 'Reset password',
+};
 
 /** The inbox page; `to` is the recipient filter in effect (null for all mail). */
 export function inboxPage(messages: MailMessage[], to: string | null, shopName: string, shopUrl: string): string {
@@ -21,7 +31,7 @@ ${
 <h2 id="mail-${m.id}">${m.subject}</h2>
 <dl><dt>To</dt><dd>${m.to}</dd><dt>Sent</dt><dd><time datetime="${m.sentAt}">${new Date(m.sentAt).toUTCString()}</time></dd>
 <dt>Kind</dt><dd>${KIND_LABEL[m.kind]}</dd></dl>
-<p><a class="button" href="${m.link}">${m.kind === 'activation' ? 'Activate account' : 'Reset password'}<span class="visually-hidden"> (${m.to})</span></a></p>
+<p><a class="button" href="${m.link}">${ACTION[m.kind]}<span class="visually-hidden"> (${m.to})</span></a></p>
 <p class="mail-text">${m.text}</p></article></li>`,
       )}</ol>`
     : html`<p>No mail yet.</p>`

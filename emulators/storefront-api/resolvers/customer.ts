@@ -15,7 +15,7 @@ import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
 import { ERRORS, type CustomerUserError } from '../customer-rules';
 import { addressModel, customerGid, type CustomerCreateInput, type CustomerUpdateInput, type StoredCustomer } from '../customers';
-import { activationMail, passwordResetMail, type MailLinks } from '../mail';
+import { activationMail, passwordResetMail, welcomeMail, type MailLinks } from '../mail';
 import { searchOrders, sortOrders } from '../order-search';
 
 type Ctx = StorefrontContext;
@@ -24,7 +24,7 @@ type Refusal = { errors: CustomerUserError[] };
 /** A payload with its errors under both `customerUserErrors` and the deprecated `userErrors`. */
 const payload = <T extends object>(errors: CustomerUserError[], fields: T) => ({ ...fields, customerUserErrors: errors, userErrors: errors });
 
-const links = (ctx: Ctx): MailLinks => ({ origin: ctx.origin, shopUrl: ctx.shopUrl, shopName: ctx.catalogue.shop.name });
+const links = (ctx: Ctx): MailLinks => ({ shopUrl: ctx.shopUrl, shopName: ctx.catalogue.shop.name });
 
 const TOKEN_NOT_FOUND = [{ field: ['customerAccessToken'], message: 'Access token does not exist' }];
 
@@ -83,7 +83,8 @@ export const customerResolvers = {
 
     customerCreate: async (_: unknown, { input }: { input: CustomerCreateInput }, ctx: Ctx) => {
       const result = await ctx.customers.register(input);
-      if (result.activation) ctx.mailbox.send(activationMail(result.activation.customer, result.activation.token, links(ctx)));
+      if (result.customer) ctx.mailbox.send(welcomeMail(result.customer, links(ctx)));
+      if (result.invitation) ctx.mailbox.send(activationMail(result.invitation.customer, result.invitation.token, links(ctx)));
       return payload(result.errors, { customer: result.customer });
     },
 

@@ -36,7 +36,7 @@ export const setCookies = (res: { headers: Record<string, unknown> }): string[] 
 
 type Mail = { to: string; subject: string; kind: string; link: string };
 
-/** The newest mail the emulator kept for `to` (activation or reset), or throws. */
+/** The newest mail of `kind` (welcome, activation, password-reset) the emulator kept for `to`, or throws. */
 export async function latestMail(t: TestApp, to: string, kind: string): Promise<Mail> {
   const res = await fetch(`${t.emulators.connection.storefront.origin}/__emulator/inbox.json?to=${encodeURIComponent(to)}`, {
     headers: { 'x-emulator-token': t.emulators.debugToken },
@@ -115,7 +115,7 @@ export async function signIn(
 
 let counter = 0;
 
-/** A new customer, registered and activated through the shop (mail from the inbox); signed in. */
+/** A new customer, registered through the shop (active at once, as on Shopify) and so signed in. */
 export async function newCustomer(t: TestApp, opts: { firstName?: string; password?: string; acceptsMarketing?: boolean } = {}) {
   const email = `shopper${Date.now()}${++counter}@example.com`;
   const password = opts.password ?? 'petals-and-stems';
@@ -123,10 +123,7 @@ export async function newCustomer(t: TestApp, opts: { firstName?: string; passwo
     .post('/api/customer/register')
     .send({ email, password, firstName: opts.firstName ?? 'Rosa', lastName: 'Parks', acceptsMarketing: opts.acceptsMarketing });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.body.message}`);
-  const mail = await latestMail(t, email, 'activation');
-  const activationUrl = new URL(mail.link).searchParams.get('activationUrl');
-  const activated = await request(t.app).post('/api/customer/activate').send({ activationUrl, password });
-  if (activated.status !== 200) throw new Error(`activate answered ${activated.status}: ${activated.body.message}`);
-  const { jar } = await completeSignIn(t.app, t.config.siteUrl, activated);
+  const { jar, callback } = await completeSignIn(t.app, t.config.siteUrl, registered);
+  if (callback.status !== 303) throw new Error(`callback answered ${callback.status}`);
   return { email, password, jar };
 }
