@@ -1,6 +1,6 @@
 /**
  * Local mode only (shared/customer.ts MailSentResult): the link to the emulator's mail inbox,
- * where the activation or reset mail the platform would send can be opened. Nothing live.
+ * where the password-reset mail the platform would send can be opened. Nothing live.
  */
 export function InboxLink({ url }: { url: string | null }) {
   if (!url) return null;
