@@ -91,24 +91,25 @@ function DropdownItem({
 
 /**
  * Whether the cart's count is known: once the cart store's start (spec §4 App start: the stored
- * cart fetched, else the cookie's, else a new one) has settled. Never on the server nor while
- * hydrating: the CDN-cached HTML cannot know it.
+ * cart fetched, else the cookie's) has settled — without a stored cart that is at once, and the
+ * count is 0 — and unless a stored cart could not be read (`unread`, the Storefront API down).
+ * Never on the server nor while hydrating: the CDN-cached HTML cannot know it.
  */
 function useCartKnown(): boolean {
   const { cart } = useStores();
-  const [known, setKnown] = useState(false);
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     let live = true;
     // start() is idempotent: this is the shell's own start, not a second one.
     cart.start().then(
-      () => live && setKnown(true),
+      () => live && setSettled(true),
       () => undefined,
     );
     return () => {
       live = false;
     };
   }, [cart]);
-  return known;
+  return settled && !cart.unread;
 }
 
 /**

@@ -50,7 +50,7 @@ export class CartStore {
   private queue: Promise<unknown> = Promise.resolve();
   /** The stored cart's fetch; null until asked, and again after one that got no answer. */
   private started: Promise<void> | null = null;
-  /** A stored cart id whose fetch got no answer: the next add names it. */
+  /** A stored cart id whose fetch got no answer: the next add names it. Observable: see `unread`. */
   private unfetchedId: string | null = null;
 
   constructor(
@@ -61,10 +61,9 @@ export class CartStore {
     /** The `cart_id` cookie's value (browser), or null. */
     private readonly cookieCartId: () => string | null = () => null,
   ) {
-    makeAutoObservable<CartStore, 'queue' | 'started' | 'unfetchedId' | 'api' | 'ui' | 'storage' | 'now' | 'cookieCartId'>(this, {
+    makeAutoObservable<CartStore, 'queue' | 'started' | 'api' | 'ui' | 'storage' | 'now' | 'cookieCartId'>(this, {
       queue: false,
       started: false,
-      unfetchedId: false,
       api: false,
       ui: false,
       storage: false,
@@ -79,6 +78,11 @@ export class CartStore {
 
   get lines(): CartLine[] {
     return this.cart?.lines ?? [];
+  }
+
+  /** A stored cart exists but could not be read yet: its count is unknown (the header shows none). */
+  get unread(): boolean {
+    return this.unfetchedId !== null;
   }
 
   /**
@@ -97,15 +101,17 @@ export class CartStore {
       if (!fetched.isError && found?.id && found.lines.every((l) => l.merchandise?.id)) {
         runInAction(() => {
           this.cart = found;
+          this.unfetchedId = null;
         });
-        this.unfetchedId = null;
         if (id !== stored) this.remember(id);
       } else if (fetched.status === 404 || !fetched.isError) {
         // Gone or unsound: the next add makes a new cart (spec §4).
         this.forget();
       } else {
         // No answer: keep it, ask again before the next add (no message: the shopper asked nothing yet).
-        this.unfetchedId = id;
+        runInAction(() => {
+          this.unfetchedId = id;
+        });
         this.started = null;
       }
     });

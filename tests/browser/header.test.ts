@@ -260,4 +260,38 @@ const measureHeader = (page: Page) =>
     await expect(page.getByRole('banner').getByRole('link', { name: 'Account', exact: true }).count()).resolves.toBe(1);
     expect(pageErrors).toEqual([]);
   });
+  test('a cart that cannot be read (Storefront down) shows no count, not "Cart (0)"', async () => {
+    const storefront = harness.t.emulators.storefront;
+    const setFault = async (fault: object) => {
+      const res = await fetch(`${storefront.url}/__emulator/faults`, {
+        method: 'POST',
+        headers: { 'x-emulator-token': storefront.debugToken },
+        body: JSON.stringify(fault),
+      });
+      expect(res.ok).toBe(true);
+    };
+    ({ context, page, pageErrors } = await openShopPage(harness, {
+      context: { viewport: { width: 1280, height: 900 }, userAgent: harness.userAgent },
+      // The cart fetch's 502 is the outage under test, not a fault of the page.
+      expectedConsoleError: (message) => /status of 502/.test(message.text()),
+    }));
+    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Cart (1)', exact: true }).waitFor();
+    await recordClaims(context);
+    await setFault({ mode: 'error', status: 502 });
+    try {
+      // A fresh URL: the page cache may hold the others.
+      const cartFetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cart');
+      await visitHydrated(page, `${base}/faq?outage=${Date.now()}`);
+      expect((await cartFetch).ok()).toBe(false);
+      await page.waitForLoadState('networkidle');
+      const seen = await claims();
+      expect(seen.map((c) => c.cart)).not.toContain('CART (0)');
+      expect(seen.at(-1)!.cart).toBe('CART');
+    } finally {
+      await setFault({ mode: 'none' });
+    }
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -173,10 +173,13 @@ describe('cart lifecycle', () => {
     await store.start();
     expect(store.cart).toBeNull();
     expect(store.message).toBeNull();
+    // Its count is unknown (the header shows none, not 0) until it is read.
+    expect(store.unread).toBe(true);
     expect(storage.map.get(CART_ID_KEY)).toBe('mine');
     answering = true;
     await store.addLine('a');
     expect(calls).toEqual(['fetch mine', 'fetch mine', 'add a to mine']);
+    expect(store.unread).toBe(false);
     // Still no answer at the add: the add names the stored cart all the same.
     const second = fakeApi({ fetch: async () => ({ isError: true, message: 'Network Error', status: 0 }) });
     const { cart: other } = createStores(undefined, { cartApi: second.api, storage: storedCart('mine') });
