@@ -552,15 +552,16 @@ describe('token expiry', () => {
   });
 
   test('a fetch renews the token: its cookie lives on past the first expiry', async () => {
-    const short = await startTestApp({ customerAccessTokenTtlMs: 2000 });
+    // Lifetimes wide enough for registering's sign-in round trip on a busy machine (the token is made before it ends).
+    const short = await startTestApp({ customerAccessTokenTtlMs: 5000 });
     try {
       const { jar } = await newCustomer(short);
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await new Promise((resolve) => setTimeout(resolve, 2500));
       const renewed = await request(short.app).get('/api/customer').set('Cookie', jar.header());
       expect(renewed.status).toBe(200);
       jar.take(setCookies(renewed));
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      // 2.4 s after sign-in, beyond the first 2 s lifetime: still signed in thanks to the renewal.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Over 5.5 s after sign-in, beyond the first 5 s lifetime: still signed in thanks to the renewal.
       expect((await request(short.app).get('/api/customer').set('Cookie', jar.header())).status).toBe(200);
     } finally {
       await short.stop();
