@@ -94,6 +94,9 @@ export class CustomerStore {
     this.stopLinking?.();
     this.stopLinking = null;
     await this.linking?.catch(() => undefined);
+    // A customer fetch in flight renews the session cookie: answered after the logout, it would
+    // set the deleted token's cookie again.
+    await this.pending?.catch(() => undefined);
     const result = await this.api.logout();
     runInAction(() => {
       if (result.isError) {

@@ -240,6 +240,24 @@ describe('signing out (spec §4 Logout)', () => {
     expect(server.calls).toEqual(['fetch', 'logout']);
   });
 
+  test('a customer fetch still in flight answers before the logout is sent (its renewal would set the deleted session again)', async () => {
+    const { server, stores, customerApi } = fakeServer();
+    let answer: () => void = () => {};
+    const fetch = customerApi.fetch;
+    customerApi.fetch = async () => {
+      server.calls.push('fetch sent');
+      await new Promise<void>((resolve) => (answer = resolve));
+      return fetch();
+    };
+    void stores.customer.load();
+    const signingOut = stores.customer.signOut();
+    await tick();
+    expect(server.calls).toEqual(['fetch sent']);
+    answer();
+    await signingOut;
+    expect(server.calls).toEqual(['fetch sent', 'fetch', 'logout']);
+  });
+
   test('a failed sign-out keeps the customer and shows the message', async () => {
     const { stores, customerApi } = fakeServer();
     await stores.customer.load();
