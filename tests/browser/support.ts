@@ -47,6 +47,7 @@ async function launchBrowser(): Promise<BrowserParts> {
     const context = await newContext(options);
     await context.addInitScript(
       ({ popup, cookies }) => {
+        if (location.origin === 'null') return; // about:blank has no storage
         if (localStorage.getItem(popup) === null) localStorage.setItem(popup, 'seen on an earlier visit');
         if (localStorage.getItem(cookies) === null) localStorage.setItem(cookies, 'granted');
       },

@@ -50,6 +50,9 @@ const WIDTHS = [375, 768, 1024, 1280];
     const { page, pageErrors } = opened;
     const wide: string[] = []; // the templates that scroll sideways or never hydrated
     for (const template of ROUTE_TEMPLATES) {
+      // Leave the last page first: its requests still in flight (a signed-in page links the cart's
+      // buyer identity) would otherwise go out with the next template's cookies and answer 401.
+      await page.goto('about:blank');
       await context.clearCookies();
       const cookies = [...(template.session ? session : []), ...(template.cart ? cart : [])];
       if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
