@@ -10,9 +10,10 @@
  * The many-shoppers-behind-one-address figure (500 carts at the default limits) is API-level:
  * tests/server/cart-sessions.test.ts.
  */
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
+import { setFault } from '../support/faults';
+import { useBrowserSuite, visitHydrated } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -23,22 +24,14 @@ const ADD_FAILED = 'Cart fetch or cart line item addition went wrong.';
 const UPDATE_FAILED = 'Cart fetch or cart line item update went wrong.';
 
 (hasChromium ? describe : describe.skip)('the cart', () => {
-  let harness: BrowserHarness;
-  let base: string;
-  let context: BrowserContext;
+  const suite = useBrowserSuite();
   let page: Page;
   let pageErrors: string[];
   /** Every write the page sent to the cart API (method and path). */
   let cartWrites: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ base } = harness);
-  }, 90_000);
-  afterAll(() => harness?.stop());
-
-  async function openPage(userAgent = harness.userAgent, expectedErrors: RegExp | null = null) {
-    ({ context, page, pageErrors } = await openShopPage(harness, {
+  async function openPage(userAgent = suite.harness.userAgent, expectedErrors: RegExp | null = null) {
+    ({ page, pageErrors } = await suite.open({
       context: { userAgent },
       // The failed add's 502 is an answer the page shows, not a fault of the page.
       expectedConsoleError: (message) => expectedErrors !== null && expectedErrors.test(message.text()),
@@ -50,19 +43,14 @@ const UPDATE_FAILED = 'Cart fetch or cart line item update went wrong.';
     });
   }
   afterEach(async () => {
-    await setFault({ mode: 'none' });
+    await setFault(emulator(), { mode: 'none' });
     expect(pageErrors).toEqual([]);
-    await context?.close();
   });
 
-  const emulator = () => harness.t.emulators.storefront;
+  const emulator = () => suite.harness.t.emulators.storefront;
   const debug = () => ({ 'x-emulator-token': emulator().debugToken });
   const cartsStored = async () =>
     ((await (await fetch(`${emulator().url}/__emulator/carts`, { headers: debug() })).json()) as { count: number }).count;
-  async function setFault(fault: object) {
-    const res = await fetch(`${emulator().url}/__emulator/faults`, { method: 'POST', headers: debug(), body: JSON.stringify(fault) });
-    if (!res.ok) throw new Error(`fault switch answered ${res.status}`);
-  }
 
   const drawer = () => page.getByRole('dialog', { name: 'Cart' });
   const addButton = () => page.getByRole('button', { name: 'Add to cart' });
@@ -76,7 +64,7 @@ const UPDATE_FAILED = 'Cart fetch or cart line item update went wrong.';
   const settle = () => page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
 
   test.each([
-    ['a shopper', () => harness.userAgent],
+    ['a shopper', () => suite.harness.userAgent],
     ['a crawler', () => GOOGLEBOT],
   ])(
     'a page view makes no cart, for %s',
@@ -84,7 +72,7 @@ const UPDATE_FAILED = 'Cart fetch or cart line item update went wrong.';
       await openPage(userAgent());
       const before = await cartsStored();
       for (const path of ['/', '/cart', '/collections/bouquets']) {
-        await visitHydrated(page, `${base}${path}`);
+        await visitHydrated(page, `${suite.base}${path}`);
         await settle();
       }
       // A client-side navigation too (the route payload, no new document).
@@ -104,7 +92,7 @@ const UPDATE_FAILED = 'Cart fetch or cart line item update went wrong.';
   test('the first Add to cart makes the cart', async () => {
     await openPage();
     const before = await cartsStored();
-    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await visitHydrated(page, `${suite.base}/products/bodega-bunch`);
     await addButton().click();
     await drawer().getByText('The Bodega Bunch').waitFor();
     expect(cartWrites).toEqual(['POST /api/cart/lines']);
@@ -112,20 +100,20 @@ const UPDATE_FAILED = 'Cart fetch or cart line item update went wrong.';
   });
 
   test('an add while the platform fails shows one alert; the next add, once it answers, goes through without a reload', async () => {
-    await openPage(harness.userAgent, /status of 50\d/);
-    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await openPage(suite.harness.userAgent, /status of 50\d/);
+    await visitHydrated(page, `${suite.base}/products/bodega-bunch`);
     // The drawer's view has been shown once (it stays mounted, hidden, once opened).
     await page.getByRole('button', { name: 'Cart (0)', exact: true }).click();
     await drawer().getByRole('button', { name: 'Close cart' }).click();
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
-    await setFault({ mode: 'error', status: 502 });
+    await setFault(emulator(), { mode: 'error', status: 502 });
     await addButton().click();
     await alertsSaying(ADD_FAILED).waitFor();
     expect(await alertsSaying(ADD_FAILED).count()).toBe(1);
     await expect(alertsSaying(ADD_FAILED).isVisible()).resolves.toBe(true);
 
-    await setFault({ mode: 'none' });
+    await setFault(emulator(), { mode: 'none' });
     await addButton().click();
     await drawer().getByText('The Bodega Bunch').waitFor();
     await page.getByRole('button', { name: 'Cart (1)', exact: true }).waitFor();
@@ -135,12 +123,12 @@ const UPDATE_FAILED = 'Cart fetch or cart line item update went wrong.';
   }, 120_000);
 
   test('a failed change in the drawer shows in the drawer only, and Dismiss clears it', async () => {
-    await openPage(harness.userAgent, /status of 50\d/);
-    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await openPage(suite.harness.userAgent, /status of 50\d/);
+    await visitHydrated(page, `${suite.base}/products/bodega-bunch`);
     await addButton().click();
     await drawer().getByText('The Bodega Bunch').waitFor();
 
-    await setFault({ mode: 'error', status: 502 });
+    await setFault(emulator(), { mode: 'error', status: 502 });
     await drawer().getByRole('button', { name: 'Increase quantity of The Bodega Bunch' }).click();
     const alert = drawer().getByRole('alert');
     await alert.getByText(UPDATE_FAILED).waitFor();

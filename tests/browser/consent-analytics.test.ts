@@ -18,10 +18,9 @@ import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playw
 import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { CLIENT_EVENTS_PATH } from '../../emulators/marketing';
-import type { ShopProcess } from '../support/shop-process';
 import { untilRecorded, type MarketingRecords } from '../server/support/marketing';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
+import { useBrowserSuite, viewportAt, visitHydrated } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -59,9 +58,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 }
 
 (hasChromium ? describe : describe.skip)('cookie consent and analytics', () => {
-  let harness: BrowserHarness;
-  let t: ShopProcess;
-  let base: string;
+  const suite = useBrowserSuite();
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
@@ -72,23 +69,16 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
    */
   let klaviyoPosts: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ t, base } = harness);
-  }, 60_000);
-
-  afterAll(() => harness?.stop());
-
   /** A first visit as far as cookies go (the banner shows); the newsletter popup already seen, so it covers nothing. */
   async function firstVisit(options: BrowserContextOptions): Promise<BrowserContext> {
-    const fresh = await harness.newFirstVisitContext(options);
+    const fresh = await suite.harness.newFirstVisitContext(options);
     await fresh.addInitScript((key) => localStorage.setItem(key, 'seen'), POPUP_SEEN_KEY);
     return fresh;
   }
 
   /** `bypassCSP`: only for axe, which is injected as a script. */
   async function openPage(width = 1280, bypassCSP = false) {
-    context = await firstVisit({ viewport: { width, height: width < 768 ? 812 : 900 }, bypassCSP });
+    context = await firstVisit({ viewport: viewportAt(width), bypassCSP });
     page = await context.newPage();
     problems = [];
     klaviyoPosts = [];
@@ -96,9 +86,9 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
     page.on('console', (message) => {
       // Analytics failures are logged as warnings: none is expected here.
       const analyticsWarning = message.type() === 'warning' && message.text().startsWith('[analytics]');
-      if ((message.type() === 'error' || analyticsWarning) && page.url().startsWith(base)) problems.push(message.text());
+      if ((message.type() === 'error' || analyticsWarning) && page.url().startsWith(suite.base)) problems.push(message.text());
     });
-    const eventsUrl = `${base}/__local/marketing${CLIENT_EVENTS_PATH}`;
+    const eventsUrl = `${suite.base}/__local/marketing${CLIENT_EVENTS_PATH}`;
     const isKlaviyoPost = (request: Request) => !!eventsUrl && request.url().startsWith(eventsUrl) && request.method() === 'POST';
     const metricOf = (request: Request) =>
       (request.postDataJSON() as { data: { attributes: { metric: { data: { attributes: { name: string } } } } } }).data.attributes.metric.data
@@ -124,11 +114,11 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
         if (el?.classList.contains('is-visible') && w.bannerTimes.shown === undefined) w.bannerTimes.shown = performance.now();
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
     });
-    await visitHydrated(page, base + path);
+    await visitHydrated(page, suite.base + path);
   }
 
   test('the banner is not in the HTML, and slides in 1 s after mount', async () => {
-    const html = await (await fetch(base + '/')).text();
+    const html = await (await fetch(suite.base + '/')).text();
     expect(html).not.toContain('cookie-banner');
 
     await openPage();
@@ -152,7 +142,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test.each([375, 1280])('at %i px: no axe violations, and clear of the floating alert button', async (width) => {
     await openPage(width, true);
-    await visitHydrated(page, base + '/');
+    await visitHydrated(page, suite.base + '/');
     await banner().waitFor({ state: 'visible' });
     // Wait for the slide to end (the reveal animates `transform`).
     await page.waitForFunction(() => document.querySelector('.cookie-banner')?.getAnimations().length === 0);
@@ -172,14 +162,14 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
   test('with prefers-reduced-motion the banner appears without sliding', async () => {
     context = await firstVisit({ viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' });
     page = await context.newPage();
-    await visitHydrated(page, base + '/');
+    await visitHydrated(page, suite.base + '/');
     await banner().waitFor({ state: 'visible' });
     await expect(banner().evaluate((el) => getComputedStyle(el).transitionDuration)).resolves.toMatch(/^0s(, 0s)*$/);
   });
 
   test('Accept: consent granted, remembered, restored and no banner after a reload', async () => {
     await openPage();
-    await visitHydrated(page, base + '/');
+    await visitHydrated(page, suite.base + '/');
     await banner().getByRole('button', { name: 'Accept' }).click();
     await banner().waitFor({ state: 'hidden' });
     expect(consentUpdates(await dataLayer(page))).toEqual([{ ad_storage: 'granted', analytics_storage: 'granted' }]);
@@ -201,13 +191,13 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test('Deny: consent denied and remembered; gtag still gets events, Klaviyo none', async () => {
     await openPage();
-    await visitHydrated(page, base + '/');
+    await visitHydrated(page, suite.base + '/');
     await banner().getByRole('button', { name: 'Deny' }).click();
     await banner().waitFor({ state: 'hidden' });
     expect(consentUpdates(await dataLayer(page))).toEqual([{ ad_storage: 'denied', analytics_storage: 'denied' }]);
     await expect(stored()).resolves.toBe('denied');
 
-    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await visitHydrated(page, `${suite.base}/products/bodega-bunch`);
     await waitForEvents(page, 'Viewed Product');
     expect(consentUpdates(await dataLayer(page))).toEqual([{ ad_storage: 'denied', analytics_storage: 'denied' }]);
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -219,7 +209,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test('Close: no decision, hidden across navigations, back on the next page load', async () => {
     await openPage();
-    await visitHydrated(page, base + '/');
+    await visitHydrated(page, suite.base + '/');
     await banner().getByRole('button', { name: 'Close cookie banner' }).click();
     await banner().waitFor({ state: 'hidden' });
     expect(consentUpdates(await dataLayer(page))).toEqual([]);
@@ -243,7 +233,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test('product view, add to cart and cart view: tag events and Klaviyo events', async () => {
     await openPage();
-    await visitHydrated(page, `${base}/products/classic-gramercy-bouquet`);
+    await visitHydrated(page, `${suite.base}/products/classic-gramercy-bouquet`);
     await page.getByRole('heading', { level: 1, name: 'The Classic Gramercy Bouquet' }).waitFor();
 
     const [viewed] = await waitForEvents<{ items: Item[] }>(page, 'Viewed Product');
@@ -293,7 +283,10 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
     await waitForEvents(page, 'view_cart', 2);
 
     // Klaviyo (local mode): posted to the stand-in, accepted and recorded.
-    const records = await untilRecorded(t, (r) => recordedMetric(r, 'Viewed Product').length >= 2 && recordedMetric(r, 'Added to Cart').length >= 1);
+    const records = await untilRecorded(
+      suite.harness.t,
+      (r) => recordedMetric(r, 'Viewed Product').length >= 2 && recordedMetric(r, 'Added to Cart').length >= 1,
+    );
     expect(recordedMetric(records, 'Viewed Product').some((p) => p.ProductName === 'The Classic Gramercy Bouquet')).toBe(true);
     const addedToCart = recordedMetric(records, 'Added to Cart').find((p) => p.AddedItemProductName === 'The Classic Gramercy Bouquet');
     expect(addedToCart).toMatchObject({ $value: 175, AddedItemProductID: '8001', AddedItemPrice: 175, AddedItemQuantity: 1 });
@@ -304,7 +297,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
   test('Drop the hint: drop_the_hint after the server accepted it, and Klaviyo "Hint Dropped"', async () => {
     await openPage();
-    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await visitHydrated(page, `${suite.base}/products/bodega-bunch`);
     await page.getByRole('button', { name: 'Drop the hint' }).click();
     const dialog = page.getByRole('dialog', { name: 'Drop the hint' });
     await dialog.getByLabel('Their email*').fill('gifter@example.com');
@@ -322,7 +315,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
       product_title: 'The Bodega Bunch',
     });
     expect(String(hint.product_image)).toMatch(/^http/);
-    const records = await untilRecorded(t, (r) => recordedMetric(r, 'Hint Dropped').some((p) => p.GifterName === 'Grace'));
+    const records = await untilRecorded(suite.harness.t, (r) => recordedMetric(r, 'Hint Dropped').some((p) => p.GifterName === 'Grace'));
     expect(recordedMetric(records, 'Hint Dropped').find((p) => p.GifterName === 'Grace')).toEqual({
       Title: 'The Bodega Bunch',
       GifterName: 'Grace',
@@ -346,7 +339,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
     });
 
     // 3 × $45: over $100, so shipping is offered and needs no date.
-    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await visitHydrated(page, `${suite.base}/products/bodega-bunch`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await drawer().getByText('The Bodega Bunch').waitFor();
     const plus = drawer().getByRole('button', { name: 'Increase quantity of The Bodega Bunch' });
@@ -359,7 +352,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
 
     const before = Math.floor(Date.now() / 1000);
     await drawer().getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL((url) => url.href.startsWith(`${base}/__local/storefront/`));
+    await page.waitForURL((url) => url.href.startsWith(`${suite.base}/__local/storefront/`));
 
     const begin = pushed.filter((c) => c[0] === 'event' && c[1] === 'begin_checkout').map((c) => c[2] as Ecommerce);
     expect(begin).toHaveLength(1);
@@ -379,7 +372,7 @@ function recordedMetric(records: MarketingRecords, metric: string): Array<Record
       ],
     });
 
-    const records = await untilRecorded(t, (r) => recordedMetric(r, 'Checkout Began').length >= 1);
+    const records = await untilRecorded(suite.harness.t, (r) => recordedMetric(r, 'Checkout Began').length >= 1);
     const began = recordedMetric(records, 'Checkout Began').find(
       (p) => p.CheckoutURL && String(p.$event_id).startsWith(cartId!.split('?')[0].split('/').pop()!),
     );

@@ -7,40 +7,28 @@
  *   before hydration is the one sent, once, and it never appears in the page's URL;
  * - an option chip clicked before hydration: the variant is chosen once the app runs.
  */
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
+import { useBrowserSuite, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
 jest.setTimeout(60_000);
 
 (hasChromium ? describe : describe.skip)('forms submitted before the app has started', () => {
-  let harness: BrowserHarness;
-  let base: string;
-  let context: BrowserContext;
+  const suite = useBrowserSuite();
   let page: Page;
   let pageErrors: string[];
   let posts: string[];
   /** Lets the held start chunk through. */
   let releaseApp: () => void;
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ base } = harness);
-  }, 60_000);
-
-  afterAll(() => harness?.stop());
-
-  afterEach(async () => {
-    expect(pageErrors).toEqual([]);
-    await context?.close();
-  });
+  afterEach(() => expect(pageErrors).toEqual([]));
 
   /** A fresh page whose start chunk (`/assets/start-*.js`) waits for `releaseApp()`. */
   async function openPage() {
-    ({ context, page, pageErrors } = await openShopPage(harness, {
+    ({ page, pageErrors } = await suite.open({
       // The cookie banner is answered beforehand (it would cover the footer form).
       prepare: async (fresh) => {
         await fresh.addInitScript((key) => localStorage.setItem(key, 'denied'), COOKIE_POLICY_KEY);
@@ -62,18 +50,18 @@ jest.setTimeout(60_000);
 
   test('sign-in sent before the app has started: held, then signed in through the app', async () => {
     await openPage();
-    await page.goto(`${base}/accounts/login`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${suite.base}/accounts/login`, { waitUntil: 'domcontentloaded' });
     await main().getByLabel('Email', { exact: true }).fill('ada@example.com');
     await main().getByLabel('Password', { exact: true }).fill('flowers-ada-1815');
     await main().getByRole('button', { name: 'Sign in' }).click();
 
     // Held: the page stays, nothing was posted, and the form says it is busy.
     expect(await main().locator('form[aria-busy="true"]').count()).toBe(1);
-    expect(page.url()).toBe(`${base}/accounts/login`);
+    expect(page.url()).toBe(`${suite.base}/accounts/login`);
     expect(posts).toEqual([]);
 
     releaseApp();
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     expect(posts.filter((path) => path === '/api/customer/login')).toHaveLength(1);
     expect(posts).not.toContain('/accounts/login');
     await main().getByText('Ada', { exact: false }).first().waitFor();
@@ -81,25 +69,25 @@ jest.setTimeout(60_000);
 
   test('the footer sign-up typed and sent before hydration sends what was typed, and the email stays out of the URL', async () => {
     await openPage();
-    await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${suite.base}/`, { waitUntil: 'domcontentloaded' });
     const card = page.getByRole('region', { name: 'The Gramercy Post' });
     const email = `early${Date.now()}@example.com`;
     await card.getByLabel('Email*').fill(email);
     const sent = page.waitForRequest((request) => request.url().endsWith('/api/newsletter'));
     await card.getByRole('button', { name: 'Sign up' }).click();
-    expect(page.url()).toBe(`${base}/`);
+    expect(page.url()).toBe(`${suite.base}/`);
 
     releaseApp();
     await waitForHydration(page);
     expect((await sent).postDataJSON()).toMatchObject({ email, source: 'Footer' });
     await card.getByRole('status').getByText('Thank You!', { exact: true }).waitFor();
-    expect(page.url()).toBe(`${base}/`);
+    expect(page.url()).toBe(`${suite.base}/`);
     expect(posts.filter((path) => path === '/api/newsletter')).toHaveLength(1);
   });
 
   test('an option chosen before hydration is the variant once the app runs', async () => {
     await openPage();
-    await page.goto(`${base}/products/classic-gramercy-bouquet`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${suite.base}/products/classic-gramercy-bouquet`, { waitUntil: 'domcontentloaded' });
     const grand = main().getByRole('radio', { name: 'Grand' });
     await grand.click();
     expect(await grand.getAttribute('aria-checked')).toBe('false');

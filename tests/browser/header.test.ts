@@ -13,7 +13,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { ADA } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
+import { setFault } from '../support/faults';
+import { useBrowserSuite, visitHydrated } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 jest.setTimeout(120_000);
@@ -73,26 +74,13 @@ const measureHeader = (page: Page) =>
   });
 
 (hasChromium ? describe : describe.skip)('the header', () => {
-  let harness: BrowserHarness;
-  let base: string;
-  let context: BrowserContext | undefined;
+  const suite = useBrowserSuite();
+  let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ base } = harness);
-  }, 60_000);
-  afterAll(() => harness?.stop());
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-
   async function openPage(width: number) {
-    ({ context, page, pageErrors } = await openShopPage(harness, {
-      context: { viewport: { width, height: width < 768 ? 812 : 900 }, userAgent: harness.userAgent },
-    }));
+    ({ context, page, pageErrors } = await suite.open({ width }));
     page.setDefaultTimeout(15_000);
   }
 
@@ -103,7 +91,7 @@ const measureHeader = (page: Page) =>
     async (width) => {
       await openPage(width);
       for (const path of PAGES) {
-        await visitHydrated(page, `${base}${path}`);
+        await visitHydrated(page, `${suite.base}${path}`);
         const layout = await measureHeader(page);
         expect({ path, ...layout }).toEqual({
           path,
@@ -136,7 +124,7 @@ const measureHeader = (page: Page) =>
 
   test('a dropdown closes after a navigation from it, by mouse and by keyboard, and opens again', async () => {
     await openPage(1280);
-    await visitHydrated(page, `${base}/`);
+    await visitHydrated(page, `${suite.base}/`);
     const banner = page.getByRole('banner');
     const bouquets = page.getByRole('group', { name: 'Bouquets products' });
 
@@ -146,7 +134,7 @@ const measureHeader = (page: Page) =>
     const card = bouquets.locator('.quick-card').first();
     const href = await card.getAttribute('href');
     await card.click();
-    await page.waitForURL(`${base}${href}`);
+    await page.waitForURL(`${suite.base}${href}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await bouquets.waitFor({ state: 'hidden' });
     // Let any transition and late hover settle: it stays closed over the new page.
@@ -171,7 +159,7 @@ const measureHeader = (page: Page) =>
     const plantHref = await page.evaluate(() => document.activeElement?.getAttribute('href'));
     expect(plantHref).toMatch(/^\/products\//);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${base}${plantHref}`);
+    await page.waitForURL(`${suite.base}${plantHref}`);
     await plants.waitFor({ state: 'hidden' });
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
     await expect(uncovered('main h1')).resolves.toBe(true);
@@ -218,18 +206,18 @@ const measureHeader = (page: Page) =>
   test('no false state: a signed-in shopper with a cart never sees "Cart (0)" nor a bare "Account"', async () => {
     await openPage(1280);
     // Sign in (the seeded customer) and put a line in the cart, as a shopper does.
-    await page.goto(`${base}/accounts/login`);
+    await page.goto(`${suite.base}/accounts/login`);
     await page.getByRole('main').getByLabel('Email', { exact: true }).fill(ADA.email);
     await page.getByRole('main').getByLabel('Password', { exact: true }).fill(ADA.password);
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/accounts/account`);
-    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
+    await visitHydrated(page, `${suite.base}/products/bodega-bunch`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('button', { name: 'Cart (1)', exact: true }).waitFor();
 
-    await recordClaims(context!);
+    await recordClaims(context);
     for (const path of ['/', '/collections/bouquets']) {
-      await visitHydrated(page, `${base}${path}`);
+      await visitHydrated(page, `${suite.base}${path}`);
       await page.getByRole('button', { name: 'Cart (1)', exact: true }).waitFor();
       await page.getByRole('banner').getByRole('link', { name: 'Your account, signed in as Ada' }).waitFor();
       await page.waitForFunction(() => (window as unknown as { headerClaims: HeaderClaim[] }).headerClaims.at(-1)?.account === 'ACCOUNT (ADA)');
@@ -247,8 +235,8 @@ const measureHeader = (page: Page) =>
 
   test('a signed-out shopper: the neutral header turns into "Account" without moving', async () => {
     await openPage(1280);
-    await recordClaims(context!);
-    await visitHydrated(page, `${base}/`);
+    await recordClaims(context);
+    await visitHydrated(page, `${suite.base}/`);
     await page.waitForFunction(() => (window as unknown as { headerClaims: HeaderClaim[] }).headerClaims.at(-1)?.account === 'ACCOUNT');
     await page.getByRole('button', { name: /^Cart \(\d+\)$/ }).waitFor();
     const seen = await claims();
@@ -261,36 +249,28 @@ const measureHeader = (page: Page) =>
     expect(pageErrors).toEqual([]);
   });
   test('a cart that cannot be read (Storefront down) shows no count, not "Cart (0)"', async () => {
-    const storefront = harness.t.emulators.storefront;
-    const setFault = async (fault: object) => {
-      const res = await fetch(`${storefront.url}/__emulator/faults`, {
-        method: 'POST',
-        headers: { 'x-emulator-token': storefront.debugToken },
-        body: JSON.stringify(fault),
-      });
-      expect(res.ok).toBe(true);
-    };
-    ({ context, page, pageErrors } = await openShopPage(harness, {
-      context: { viewport: { width: 1280, height: 900 }, userAgent: harness.userAgent },
+    const storefront = suite.harness.t.emulators.storefront;
+    ({ context, page, pageErrors } = await suite.open({
+      width: 1280,
       // The cart fetch's 502 is the outage under test, not a fault of the page.
       expectedConsoleError: (message) => /status of 502/.test(message.text()),
     }));
-    await visitHydrated(page, `${base}/products/bodega-bunch`);
+    await visitHydrated(page, `${suite.base}/products/bodega-bunch`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('button', { name: 'Cart (1)', exact: true }).waitFor();
     await recordClaims(context);
-    await setFault({ mode: 'error', status: 502 });
+    await setFault(storefront, { mode: 'error', status: 502 });
     try {
       // A fresh URL: the page cache may hold the others.
       const cartFetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cart');
-      await visitHydrated(page, `${base}/faq?outage=${Date.now()}`);
+      await visitHydrated(page, `${suite.base}/faq?outage=${Date.now()}`);
       expect((await cartFetch).ok()).toBe(false);
       await page.waitForLoadState('networkidle');
       const seen = await claims();
       expect(seen.map((c) => c.cart)).not.toContain('CART (0)');
       expect(seen.at(-1)!.cart).toBe('CART');
     } finally {
-      await setFault({ mode: 'none' });
+      await setFault(storefront, { mode: 'none' });
     }
     expect(pageErrors).toEqual([]);
   });

@@ -16,7 +16,7 @@ import { payloadUrlsFor } from '../../client/runtime/link-prefetch';
 import { PREFETCHES_PER_VIEW } from '../../client/runtime/timing';
 import type { RouteDataSource } from '../../shared/route-data';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
+import { useBrowserSuite, visitHydrated } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 jest.setTimeout(120_000);
@@ -27,26 +27,13 @@ const payloadsOf = (hrefs: string[], base: string) => new Set(hrefs.flatMap((hre
 const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
 
 (hasChromium ? describe : describe.skip)('link prefetch', () => {
-  let harness: BrowserHarness;
-  let base: string;
-  let context: BrowserContext | undefined;
+  const suite = useBrowserSuite();
+  let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ base } = harness);
-  }, 60_000);
-  afterAll(() => harness?.stop());
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-
   async function openPage(width: number) {
-    ({ context, page, pageErrors } = await openShopPage(harness, {
-      context: { viewport: { width, height: width < 768 ? 812 : 900 }, userAgent: harness.userAgent },
-    }));
+    ({ context, page, pageErrors } = await suite.open({ width }));
     page.setDefaultTimeout(15_000);
   }
 
@@ -89,7 +76,7 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
   async function openSettled(path: string) {
     await openPage(1280);
     const payloads = watchPayloads();
-    await visitHydrated(page, `${base}${path}`);
+    await visitHydrated(page, `${suite.base}${path}`);
     await page.waitForLoadState('load');
     await payloads.settle();
     return payloads;
@@ -121,7 +108,7 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
       };
       page.on('request', onDocument);
       const view = payloads.since();
-      await visitHydrated(page, `${base}${path}`);
+      await visitHydrated(page, `${suite.base}${path}`);
       await page.waitForLoadState('load');
       await payloads.settle();
       page.off('request', onDocument);
@@ -130,10 +117,10 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
       expect({ path, documents: documents.length, overBudget: fetched.slice(PREFETCHES_PER_VIEW) }).toEqual({ path, documents: 1, overBudget: [] });
       expect(fetched.length).toBeGreaterThan(0);
       // Each one a link the shopper can see; none of a closed dropdown's cards nor of the closed menu.
-      const shown = payloadsOf(await shownHrefs(), base);
+      const shown = payloadsOf(await shownHrefs(), suite.base);
       expect({ path, hidden: fetched.filter((u) => !shown.has(u)) }).toEqual({ path, hidden: [] });
       if (width >= 1024) {
-        const dropdownOnly = [...payloadsOf(await dropdownHrefs(), base)].filter((u) => !shown.has(u));
+        const dropdownOnly = [...payloadsOf(await dropdownHrefs(), suite.base)].filter((u) => !shown.has(u));
         expect(dropdownOnly.length).toBeGreaterThan(0);
         expect(fetched.filter((u) => dropdownOnly.includes(u))).toEqual([]);
       }
@@ -146,7 +133,7 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
     const payloads = await openSettled('/');
     const view = payloads.since();
     await page.getByRole('main').locator('a[href="/collections/bouquets"]').first().click();
-    await page.waitForURL(`${base}/collections/bouquets`);
+    await page.waitForURL(`${suite.base}/collections/bouquets`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await payloads.settle();
     // Its own payload (unless prefetched on the home page) and at most 4 prefetches.
@@ -164,13 +151,13 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
     await plants.waitFor({ state: 'visible' });
     const card = plants.locator('.quick-card').first();
     const href = (await card.getAttribute('href'))!;
-    const [payload] = payloadUrlsFor(routes, new URL(href, base));
+    const [payload] = payloadUrlsFor(routes, new URL(href, suite.base));
     expect(payloads.seen).not.toContain(payload);
     const prefetched = page.waitForResponse((r) => asPath(r.url()) === payload);
     await card.hover();
     await prefetched;
     await card.click();
-    await page.waitForURL(`${base}${href}`);
+    await page.waitForURL(`${suite.base}${href}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(payloads.seen.filter((u) => u === payload)).toHaveLength(1);
     expect(pageErrors).toEqual([]);
@@ -181,13 +168,13 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
     ['2g', { saveData: false, effectiveType: '2g' }],
   ])('no prefetch under navigator.connection %s', async (_name, connection) => {
     await openPage(1280);
-    await context!.addInitScript((c) => {
+    await context.addInitScript((c) => {
       Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ ...c }) });
     }, connection);
     const payloads = watchPayloads();
     // The client runtime has started once the build manifest is asked for (1 s after start).
     const manifest = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/__build/'));
-    await visitHydrated(page, `${base}/`);
+    await visitHydrated(page, `${suite.base}/`);
     await page.waitForLoadState('load');
     await manifest;
     await page.getByRole('banner').getByRole('link', { name: 'Journal', exact: true }).hover();
@@ -197,7 +184,7 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
     expect(payloads.seen).toEqual([]);
     // A click still navigates, fetching its payload then.
     await page.getByRole('banner').getByRole('link', { name: 'Journal', exact: true }).click();
-    await page.waitForURL(`${base}/journal`);
+    await page.waitForURL(`${suite.base}/journal`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(payloads.seen).toEqual(['/__payload/journal']);
   });

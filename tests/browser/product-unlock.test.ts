@@ -4,9 +4,9 @@
  * puts it in the cart drawer. Also without JavaScript: the real form post, 303 back, and the
  * no-JS add to cart lands on /cart with the product.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness } from './support';
+import { useBrowserSuite } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 jest.setTimeout(120_000);
@@ -16,26 +16,14 @@ const TITLE = 'The Private Garden';
 const PASSWORD = 'gramercy-members';
 
 (hasChromium ? describe : describe.skip)('unlocking the password-protected product', () => {
-  let harness: BrowserHarness;
-  let browser: Browser;
-  let base: string;
+  const suite = useBrowserSuite();
   let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ browser, base } = harness);
-  }, 60_000);
-  afterAll(() => harness?.stop());
-  afterEach(() => context?.close());
-
   async function openPage(options: { javaScriptEnabled?: boolean } = {}) {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-    page = await context.newPage();
+    ({ context, page, pageErrors } = await suite.open({ context: options }));
     page.setDefaultTimeout(15_000);
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
   }
 
   const form = () => page.getByRole('form', { name: 'This product is password protected.' });
@@ -43,7 +31,7 @@ const PASSWORD = 'gramercy-members';
   test('wrong password → inline error; right password → unlocked, Add to cart → the drawer', async () => {
     await openPage();
     // networkidle: the bundle has loaded and hydrated, so the submit goes by fetch.
-    await page.goto(`${base}${PRODUCT}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.base}${PRODUCT}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
 
@@ -66,16 +54,16 @@ const PASSWORD = 'gramercy-members';
 
   test('without JavaScript: the form post unlocks (303 back) and the no-JS add to cart works', async () => {
     await openPage({ javaScriptEnabled: false });
-    await page.goto(`${base}${PRODUCT}`);
+    await page.goto(`${suite.base}${PRODUCT}`);
     await form().getByLabel('Password').fill('wrong');
     await form().getByRole('button', { name: 'Unlock' }).click();
     await page.getByText('That password is not right.').waitFor();
 
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Unlock' }).click();
-    await page.waitForURL(`${base}${PRODUCT}`);
+    await page.waitForURL(`${suite.base}${PRODUCT}`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.waitForURL(`${base}/cart`);
+    await page.waitForURL(`${suite.base}/cart`);
     await page.getByRole('main').getByText(TITLE).first().waitFor();
   });
 });

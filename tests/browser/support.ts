@@ -165,6 +165,50 @@ export async function openShopPage(
   return { context, page, pageErrors };
 }
 
+/** The viewport the layout checks use at `width` px: a phone's height below 768 px, else 900. */
+export const viewportAt = (width: number) => ({ width, height: width < 768 ? 812 : 900 });
+
+/** What {@link useBrowserSuite}'s `open` takes: openShopPage's options, and a width for {@link viewportAt}. */
+export type SuitePageOptions = NonNullable<Parameters<typeof openShopPage>[1]> & { width?: number };
+
+/**
+ * The usual browser suite, registered on the describe that calls it: the production shop and
+ * Chromium start before its tests ({@link startBrowserHarness}) and stop after them, and every
+ * context `open` made closes after its test. `harness` and `base` throw before the start.
+ * `open` is {@link openShopPage} with a shopper's user agent (HeadlessChrome counts as a bot).
+ */
+export function useBrowserSuite(opts: { env?: Record<string, string>; startTimeoutMs?: number } = {}) {
+  let harness: BrowserHarness | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    harness = await startBrowserHarness({ env: opts.env });
+  }, opts.startTimeoutMs ?? 90_000);
+  afterAll(() => harness?.stop());
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  const started = () => {
+    if (!harness) throw new Error('the browser suite has not started (useBrowserSuite runs in beforeAll)');
+    return harness;
+  };
+  return {
+    get harness() {
+      return started();
+    },
+    get base() {
+      return started().base;
+    },
+    async open({ width, ...options }: SuitePageOptions = {}): Promise<ShopPage> {
+      const shop = await openShopPage(started(), {
+        ...options,
+        context: { userAgent: started().userAgent, ...(width ? { viewport: viewportAt(width) } : {}), ...options.context },
+      });
+      contexts.push(shop.context);
+      return shop;
+    },
+  };
+}
+
 /** A checked-out cart's fetch answers 404 by design (spec §4: a new cart replaces it); Chromium logs it. */
 export const replacedCartFetch = (message: ConsoleMessage) =>
   /status of 404/.test(message.text()) && message.location().url.includes('/api/cart?id=');

@@ -9,7 +9,7 @@ import type { BrowserContext } from 'playwright-core';
 import { signIn } from '../server/support/customer';
 import { ADA, CART_VARIANT, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, replacedCartFetch, startBrowserHarness, waitForHydration, type BrowserHarness } from './support';
+import { openShopPage, replacedCartFetch, startBrowserHarness, viewportAt, waitForHydration, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 jest.setTimeout(240_000);
@@ -41,7 +41,7 @@ const WIDTHS = [375, 768, 1024, 1280];
 
   test.each(WIDTHS)('%i px: every template hydrates without an error and no page scrolls sideways', async (width) => {
     const opened = await openShopPage(harness, {
-      context: { viewport: { width, height: width < 768 ? 812 : 900 }, userAgent: harness.userAgent },
+      context: { viewport: viewportAt(width), userAgent: harness.userAgent },
       // The 404 template's own status is the one error a shopper's console shows on purpose.
       expectedConsoleError: (message) =>
         replacedCartFetch(message) || (/status of 404/.test(message.text()) && message.location().url.includes('/no-such-page')),

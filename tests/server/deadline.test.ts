@@ -10,23 +10,13 @@ import request from 'supertest';
 import { ERROR_TEXT } from '../../client/components/ErrorPage';
 import { MemoryCache } from '../../server/cache';
 import { FRESH_MS } from '../../server/loaders/upstream-data';
-import type { RunningEmulator } from '../../emulators';
+import { setFault } from '../support/faults';
 import { cartWith, VARIANTS } from './support/cart';
 import { startTestApp, type TestApp } from './support/app';
 
 const DEADLINE_MS = 3000;
 /** What an answer may take past the deadline: the render, the event loop of a loaded CI machine. */
 const SLACK_MS = 1000;
-
-/** Sets `emulator`'s fault (emulators/shared/faults.ts). */
-async function fault(emulator: RunningEmulator, body: { mode: string; count?: number }): Promise<void> {
-  const res = await fetch(`${emulator.url}/__emulator/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-emulator-token': emulator.debugToken },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
 
 /** The answer to `send()` and how long it took, in ms. */
 async function timed<T>(send: () => PromiseLike<T>): Promise<{ res: T; ms: number }> {
@@ -48,13 +38,13 @@ describe('with a short deadline', () => {
   });
   afterAll(() => t?.stop());
   afterEach(async () => {
-    await fault(t.emulators.content, { mode: 'none' });
-    await fault(t.emulators.storefront, { mode: 'none' });
-    await fault(t.emulators.scheduler, { mode: 'none' });
+    await setFault(t.emulators.content, { mode: 'none' });
+    await setFault(t.emulators.storefront, { mode: 'none' });
+    await setFault(t.emulators.scheduler, { mode: 'none' });
   });
 
   test('content lake hanging: a page answers the error page with 504 by the deadline', async () => {
-    await fault(t.emulators.content, { mode: 'hang' });
+    await setFault(t.emulators.content, { mode: 'hang' });
     const { res, ms } = await timed(() => request(t.app).get('/journal/caring-for-orchids'));
     expect(res.status).toBe(504);
     expect(res.text).toContain(ERROR_TEXT);
@@ -64,7 +54,7 @@ describe('with a short deadline', () => {
   });
 
   test('content lake hanging: the payload answers { status: 504 } by the deadline', async () => {
-    await fault(t.emulators.content, { mode: 'hang' });
+    await setFault(t.emulators.content, { mode: 'hang' });
     const { res, ms } = await timed(() => request(t.app).get('/__payload/work?slug=winter-supper-club'));
     expect(res.status).toBe(504);
     expect(res.body).toEqual({ status: 504, message: ERROR_TEXT });
@@ -73,7 +63,7 @@ describe('with a short deadline', () => {
   });
 
   test('Storefront API hanging: a product page answers 504 by the deadline', async () => {
-    await fault(t.emulators.storefront, { mode: 'hang' });
+    await setFault(t.emulators.storefront, { mode: 'hang' });
     const { res, ms } = await timed(() => request(t.app).get('/products/weekly-flower-subscription'));
     expect(res.status).toBe(504);
     expect(res.text).toContain(ERROR_TEXT);
@@ -81,7 +71,7 @@ describe('with a short deadline', () => {
   });
 
   test('Storefront API hanging: the cart API answers 504 with its message by the deadline', async () => {
-    await fault(t.emulators.storefront, { mode: 'hang' });
+    await setFault(t.emulators.storefront, { mode: 'hang' });
     const { res, ms } = await timed(() => request(t.app).post('/api/cart').send({}));
     expect(res.status).toBe(504);
     expect(res.body).toEqual({ isError: true, message: 'Cart creation was unsuccessful.' });
@@ -90,7 +80,7 @@ describe('with a short deadline', () => {
 
   test('scheduler hanging: the calendar answers 504 "Dates are unavailable right now." by the deadline', async () => {
     const cartId = await cartWith(t.app, [{ merchandiseId: VARIANTS.classicPetite, quantity: 4 }]);
-    await fault(t.emulators.scheduler, { mode: 'hang' });
+    await setFault(t.emulators.scheduler, { mode: 'hang' });
     const { res, ms } = await timed(() => request(t.app).post('/api/availability').send({ cartId, type: 'delivery' }));
     expect([res.status, res.body]).toEqual([504, { isError: true, message: 'Dates are unavailable right now.' }]);
     // SCHEDULER_TIMEOUT_MS is 5 s: the deadline cut the call first.
@@ -98,7 +88,7 @@ describe('with a short deadline', () => {
   });
 
   test('once the upstream answers again, so does the page', async () => {
-    await fault(t.emulators.content, { mode: 'hang', count: 1 });
+    await setFault(t.emulators.content, { mode: 'hang', count: 1 });
     expect((await request(t.app).get('/journal/how-to-make-tulips-last')).status).toBe(504);
     const res = await request(t.app).get('/journal/how-to-make-tulips-last');
     expect(res.status).toBe(200);
@@ -112,7 +102,7 @@ test('stale cached data: with the content lake hanging, a page read a minute ago
   try {
     expect((await request(t.app).get('/journal/dressing-the-spring-window')).status).toBe(200);
     now += FRESH_MS + 1000;
-    await fault(t.emulators.content, { mode: 'hang' });
+    await setFault(t.emulators.content, { mode: 'hang' });
     const { res, ms } = await timed(() => request(t.app).get('/journal/dressing-the-spring-window'));
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/spring window/i);
@@ -120,7 +110,7 @@ test('stale cached data: with the content lake hanging, a page read a minute ago
     // The refresh it started in the background gave up at the deadline too.
     await t.cache.whenIdle();
   } finally {
-    await fault(t.emulators.content, { mode: 'none' });
+    await setFault(t.emulators.content, { mode: 'none' });
     await t.stop();
   }
 });
@@ -137,7 +127,7 @@ test('stale cached page: with the content lake hanging, the page cache serves it
     expect(first.status).toBe(200);
     await t.app.locals.pageCache!.whenIdle();
     now += FRESH_MS + 1000;
-    await fault(t.emulators.content, { mode: 'hang' });
+    await setFault(t.emulators.content, { mode: 'hang' });
     const { res, ms } = await timed(() => request(t.app).get('/works'));
     expect(res.status).toBe(200);
     expect(res.headers['x-page-cache']).toBe('STALE');
@@ -148,7 +138,7 @@ test('stale cached page: with the content lake hanging, the page cache serves it
     await t.app.locals.pageCache!.whenIdle();
     await t.cache.whenIdle();
   } finally {
-    await fault(t.emulators.content, { mode: 'none' });
+    await setFault(t.emulators.content, { mode: 'none' });
     await t.stop();
   }
 });
@@ -158,13 +148,13 @@ test('the default deadline is at most 8 s: a hung content lake gives the 504 err
   try {
     expect(t.config.requestDeadlineMs).toBeLessThanOrEqual(8000);
     expect((await request(t.app).get('/__payload/root')).body.isError).toBe(false);
-    await fault(t.emulators.content, { mode: 'hang' });
+    await setFault(t.emulators.content, { mode: 'hang' });
     const { res, ms } = await timed(() => request(t.app).get('/journal/a-morning-at-the-flower-district'));
     expect(res.status).toBe(504);
     expect(res.text).toContain(ERROR_TEXT);
     expect(ms).toBeLessThan(8000 + SLACK_MS);
   } finally {
-    await fault(t.emulators.content, { mode: 'none' });
+    await setFault(t.emulators.content, { mode: 'none' });
     await t.stop();
   }
 }, 20_000);

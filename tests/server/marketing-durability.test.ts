@@ -8,20 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { REDIS_TEST_URL, serviceAvailable } from '../support/services';
+import { setFault } from '../support/faults';
 import { marketingRecords, untilRecorded } from './support/marketing';
 import { startTestApp, type TestApp } from './support/app';
 
 const SIGN_UPS = 200;
 const hasRedis = serviceAvailable('redis');
 
-async function setFault(t: TestApp, fault: object): Promise<void> {
-  const res = await fetch(`${t.emulators.marketing.url}/__emulator/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-emulator-token': t.emulators.debugToken },
-    body: JSON.stringify(fault),
-  });
-  if (!res.ok) throw new Error(`faults: HTTP ${res.status}`);
-}
+/** The marketing emulator of `t`, as the fault switch takes it. */
+const marketing = (t: TestApp) => ({ url: t.emulators.marketing.url, debugToken: t.emulators.debugToken });
 
 async function outageRestartRecovery(env: Record<string, string>): Promise<void> {
   const tag = randomUUID().slice(0, 8);
@@ -33,7 +28,7 @@ async function outageRestartRecovery(env: Record<string, string>): Promise<void>
   });
   let second: TestApp | undefined;
   try {
-    await setFault(first, { mode: 'error', status: 503 });
+    await setFault(marketing(first), { mode: 'error', status: 503 });
     const emails = Array.from({ length: SIGN_UPS }, (_, i) => `outage-${tag}-${i}@example.com`);
     for (let i = 0; i < emails.length; i += 20) {
       const answers = await Promise.all(
@@ -49,7 +44,7 @@ async function outageRestartRecovery(env: Record<string, string>): Promise<void>
 
     // The process goes away mid-queue and a new one takes over the same store.
     second = await first.respawn();
-    await setFault(second, { mode: 'none' });
+    await setFault(marketing(second), { mode: 'none' });
 
     const mine = (email: string | null) => (email ?? '').includes(tag);
     const recorded = await untilRecorded(second, (r) => r.subscriptions.filter((s) => mine(s.email)).length >= SIGN_UPS, 60_000);
@@ -62,7 +57,7 @@ async function outageRestartRecovery(env: Record<string, string>): Promise<void>
     expect(after.subscriptions.filter((s) => mine(s.email))).toHaveLength(SIGN_UPS);
     expect((await second.outbox.stats()).dead).toBe(0);
   } finally {
-    await setFault(first, { mode: 'none' }).catch(() => undefined);
+    await setFault(marketing(first), { mode: 'none' }).catch(() => undefined);
     await second?.stop();
     await first.stop();
   }
