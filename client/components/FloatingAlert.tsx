@@ -21,7 +21,7 @@ export const FloatingAlert = observer(function FloatingAlert({ alert }: { alert:
   return (
     <aside className="floating-alert" aria-label="Announcement">
       <LinkTo link={alert.link} className="floating-alert__link" />
-      <button type="button" className="floating-alert__close" aria-label="Dismiss" onClick={() => ui.hideFloatingMenu()}>
+      <button type="button" className="icon-button floating-alert__close" aria-label="Dismiss" onClick={() => ui.hideFloatingMenu()}>
         <span aria-hidden="true">×</span>
       </button>
     </aside>

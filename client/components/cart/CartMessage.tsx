@@ -14,7 +14,7 @@ export const CartMessage = observer(function CartMessage({ place }: { place: Car
   return (
     <div className="cart-message" role="alert">
       <p className="cart-message__text">{cart.message}</p>
-      <button type="button" className="cart-message__dismiss" aria-label="Dismiss message" onClick={() => cart.dismissMessage()}>
+      <button type="button" className="icon-button cart-message__dismiss" aria-label="Dismiss message" onClick={() => cart.dismissMessage()}>
         <span aria-hidden="true">×</span>
       </button>
     </div>
