@@ -4,7 +4,7 @@
 # non-root user, with NODE_ENV=production and a HEALTHCHECK on /healthz.
 # Without upstream variables the image refuses to start (one log line) unless SHOP_MODE=local asks
 # for the emulators, which then run as a child process (dist/emulators/index.js) on loopback only;
-# the browser reaches what it needs of them through the shop's /__local/ route (ADR 0016).
+# the browser reaches what it needs of them through the shop's /__local/ route (ADR-0020).
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app

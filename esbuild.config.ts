@@ -8,7 +8,7 @@
  * - server: server/index.ts → dist/server/index.js (CommonJS for Node 24, dependencies left in
  *   node_modules);
  * - emulators: emulators/child.ts → dist/emulators/index.js, the process the server forks in
- *   local mode (ADR 0016), and emulators/content-lake/groq-worker.ts → dist/emulators/groq-worker.js,
+ *   local mode (ADR-0020), and emulators/content-lake/groq-worker.ts → dist/emulators/groq-worker.js,
  *   the content lake's query thread; same settings as the server's.
  * The functions are exported so tests can build into a temporary folder.
  */

@@ -38,7 +38,7 @@ function browserStorage(): Storage | null {
 /**
  * React's server render writes resource hints (`<link rel="preload">` for priority images,
  * `<link rel="modulepreload">` for the bootstrap module) at the start of the container. The
- * browser's Preact (ADR-0016) owns nothing there: it would move every shell node in front of
+ * browser's Preact (ADR-0019) owns nothing there: it would move every shell node in front of
  * them and then drop them. In <head> they keep doing their job and hydration starts in place.
  */
 function moveServerHintsToHead(root: HTMLElement): void {

@@ -4,7 +4,7 @@
  * renderer, listen on PORT, and on SIGTERM/SIGINT stop accepting, let in-flight requests finish
  * (10 s at most), stop the outbox, the emulators' process, close Redis.
  *
- * In local mode the emulators run in their own process (./local-emulators.ts, ADR 0016), whose
+ * In local mode the emulators run in their own process (./local-emulators.ts, ADR-0020), whose
  * handshake hands back their connection settings for `loadConfig`, which knows nothing of them.
  * With NODE_ENV=production, local mode must be asked for (`SHOP_MODE=local`, or `npm start`'s
  * `--local-by-default`); otherwise the process exits after one fatal log line (issue 12).

@@ -13,7 +13,7 @@ import { useRevalidator } from 'react-router';
 const FAILED = 'The product could not be unlocked. Please try again.';
 
 export function UnlockForm({ handle, text }: { handle: string; text: string | null }) {
-  // A fixed id, not useId(): React's server ids and Preact's browser ids differ (ADR-0016).
+  // A fixed id, not useId(): React's server ids and Preact's browser ids differ (ADR-0019).
   const id = 'unlock';
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);

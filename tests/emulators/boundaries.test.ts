@@ -35,7 +35,7 @@ test('no file under emulators/ imports from outside emulators/', () => {
   expect(leaving).toEqual([]);
 });
 
-test('no server file imports the emulators: they run in their own process (ADR 0016)', () => {
+test('no server file imports the emulators: they run in their own process (ADR-0020)', () => {
   const server = path.join(ROOT, 'server');
   const emulators = path.join(ROOT, 'emulators');
   const importers = sourceFiles(server).filter((file) => relativeImports(file).some((target) => inside(emulators, target)));
