@@ -68,7 +68,7 @@ function browserOptions(assets: string) {
  * Build the browser bundle into `outDir/assets` and write `outDir/manifest.json`, in two passes:
  * the app (client/start.tsx, split into chunks), then the entry (client/entry.tsx, one
  * self-contained file with the stylesheet) knowing the start chunk's URL. The entry imports no
- * chunk, so it runs as soon as it arrives (issue 11).
+ * chunk, so it runs as soon as it arrives (ADR-0022).
  */
 export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Promise<ClientManifest> {
   const assets = path.join(outDir, 'assets');

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:redis`: how long a healthy Redis takes to answer the cache's commands on this
- * machine under load, as the shop's process sees it (issue 12 item 6). The figure behind
+ * machine under load, as the shop's process sees it (docs/architecture.md §8 "Faults"). The figure behind
  * server/cache/redis-cache.ts DEFAULT_COMMAND_TIMEOUT_MS: the bound must sit well above the
  * healthy tail, or a busy but healthy Redis is reported down (it was at 250 ms).
  *

@@ -121,7 +121,7 @@ export type RunningEmulators = {
 /**
  * Starts the five emulators in parallel. Every secret is new per call (random, 256 bits): the
  * Storefront tokens, the content lake's read token, the marketing private key and the debug
- * token, so no documented value unlocks a running emulator (issue 12).
+ * token, so no documented value unlocks a running emulator (ADR-0020).
  * @returns the running emulators, their `connection` settings and `stopAll`
  * @throws the first start error (port taken, bad seed data…), after stopping the others
  */

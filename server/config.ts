@@ -384,7 +384,7 @@ export const LOCAL_BY_DEFAULT_FLAG = '--local-by-default';
  * Why this process must not start in local mode, or null when it may: with NODE_ENV=production,
  * local mode (a fake shop and checkout) needs `SHOP_MODE=local` or the `--local-by-default`
  * flag of `npm start`, so an image deployed without its upstream variables refuses to start
- * instead of silently selling nothing (issue 12). One line, naming the variables to set.
+ * instead of silently selling nothing (ADR-0020). One line, naming the variables to set.
  */
 export function localModeRefusal(env: NodeJS.ProcessEnv, argv: readonly string[]): string | null {
   if (detectMode(env) !== 'local' || env.NODE_ENV !== 'production') return null;

@@ -7,7 +7,7 @@
  * In local mode the emulators run in their own process (./local-emulators.ts, ADR-0020), whose
  * handshake hands back their connection settings for `loadConfig`, which knows nothing of them.
  * With NODE_ENV=production, local mode must be asked for (`SHOP_MODE=local`, or `npm start`'s
- * `--local-by-default`); otherwise the process exits after one fatal log line (issue 12).
+ * `--local-by-default`); otherwise the process exits after one fatal log line (ADR-0020).
  */
 import type { Server } from 'node:http';
 import { createApp } from './app';

@@ -1,5 +1,5 @@
 /**
- * What a log line must never carry (issue 12 item 4; docs/architecture.md §9): anything that
+ * What a log line must never carry (docs/architecture.md §9 "Logs"): anything that
  * grants access to a cart, a customer or an API. Two layers, both used by server/logger.ts:
  *
  * 1. `REDACT_PATHS`: pino's `redact` on the structured fields where such values live (request and

@@ -1,5 +1,6 @@
 /**
- * `npm run bench:faults`: the shop's own fault suite (issue 12 §10). Figures, never pass/fail.
+ * `npm run bench:faults`: the shop's own fault suite (docs/architecture.md §9 "Fault suite").
+ * Figures, never pass/fail.
  *
  * The production bundle (built first when missing) runs in live mode against the emulators in a
  * process of their own, each emulator behind a TCP gate (./gate.ts) so it can be stopped alone,

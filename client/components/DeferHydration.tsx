@@ -1,5 +1,5 @@
 /**
- * Progressive hydration (issue 11): a region of the server's HTML that is hydrated in a task of
+ * Progressive hydration (ADR-0024): a region of the server's HTML that is hydrated in a task of
  * its own when the browser is next idle, not in the app's first hydration task.
  *
  * Hydrating the whole page at once is the longest task of the app's start, and Lighthouse counts

@@ -1,12 +1,11 @@
 /**
- * A responsive <img> (srcSet/sizes, width/height so the layout never jumps) with blur-up:
- * the tiny placeholder sits blurred behind the image until its load event (not behind the
- * page's LCP image, which loads first). The placeholder is an <img> of its own, lazy and
- * `fetchpriority="low"` like a secondary image: as a CSS background it was fetched for every
- * picture on the page, below the fold too, and at high priority inside the viewport, beside the
- * LCP image (issue 11). Without JS the image simply paints over the placeholder, so it is always
- * visible. The srcSet (WebP, the
- * default widths, or densities 1 and 2 for a fixed `sizes` like "80px") and the 10x10
+ * A responsive <img> (srcSet/sizes, width/height so the layout never jumps) with blur-up: the tiny
+ * placeholder sits blurred behind the image until its load event (not behind the page's LCP image,
+ * which loads first). The placeholder is an <img> of its own, lazy and `fetchpriority="low"` like a
+ * secondary image: as a CSS background it was fetched for every picture on the page, below the fold
+ * too, and at high priority inside the viewport, beside the LCP image (docs/architecture.md §4.3).
+ * Without JS the image simply paints over the placeholder, so it is always visible. The srcSet
+ * (WebP, the default widths, or densities 1 and 2 for a fixed `sizes` like "80px") and the 10x10
  * placeholder are built from `picture.src` (shared/images.ts), identically on both sides.
  */
 import { useEffect, useRef, useState } from 'react';

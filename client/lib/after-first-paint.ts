@@ -1,6 +1,6 @@
 /**
  * When the browser starts the app: after the server-rendered page, its LCP image included, has
- * been painted (issue 11, ADR-0022). Evaluating the app and hydrating are long tasks; run before
+ * been painted (ADR-0022). Evaluating the app and hydrating are long tasks; run before
  * the first paint they hold the page's pixels back (on a slow phone, by hundreds of
  * milliseconds), while the shopper can already read, scroll and follow links in the server's HTML.
  */

@@ -3,7 +3,7 @@
  * (`<script type="application/json" id="__MODULES__">`, server/render/head.ts) instead of
  * `<link rel="modulepreload">`, so nothing but the stylesheet and the LCP image competes for the
  * first paint's bandwidth; the entry links them for preloading when it starts the app
- * (client/entry.tsx, issue 11).
+ * (client/entry.tsx, ADR-0022).
  */
 
 export const MODULES_ELEMENT_ID = '__MODULES__';

@@ -33,7 +33,7 @@ export function queryParseError(description: string, query: string, start: numbe
 
 /**
  * A query refused for exceeding a limit (run time, nesting depth, result size): 400 with
- * Sanity's query error shape, `type: "queryLimitError"` (issue 12).
+ * Sanity's query error shape, `type: "queryLimitError"` (docs/architecture.md §2 "The emulators").
  */
 export function queryLimitError(description: string): ContentLakeError {
   return new ContentLakeError(400, { error: { description, type: 'queryLimitError' } });

@@ -1,6 +1,6 @@
 /**
  * Runs GROQ queries on a worker thread (groq-worker.ts) with limits, so one hostile query cannot
- * stall or exhaust the emulator (issue 12: a 45-byte query built a 357 MB answer):
+ * stall or exhaust the emulator (a 45-byte query once built a 357 MB answer, ADR-0020):
  * - time: a query running longer than `timeLimitMs` (default 10 s, counted once a loaded thread has it) is stopped (the thread is
  *   terminated and a fresh one takes over) → 400 `queryLimitError`;
  * - memory: the thread's heap is capped (`heapLimitMb`, default 256 MB); a query that exhausts

@@ -4,7 +4,7 @@
  *
  * Every emulator's debug endpoints (`/__emulator/*`: orders with names and addresses, the mail
  * inbox, fault switches) answer only requests carrying the run's debug token, in
- * `x-emulator-token: <token>` or `Authorization: Bearer <token>`; others get 401 (issue 12).
+ * `x-emulator-token: <token>` or `Authorization: Bearer <token>`; others get 401 (ADR-0020).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';

@@ -1,9 +1,10 @@
 /**
- * No silent nulls (issue 13 item 3): every object field the emulator has no resolver for is given
- * one that reads the field from its parent model when the model has that property (graphql-js's
- * default: `Product.title` from the product model, even when its value is null) and otherwise
- * answers a GraphQL error naming the field, instead of graphql-js's silent `null` or its "Cannot
- * return null for non-nullable field". Root fields without a resolver always answer the error.
+ * No silent nulls (docs/architecture.md §2 "The emulators"): every object field the emulator has no
+ * resolver for is given one that reads the field from its parent model when the model has that
+ * property (graphql-js's default: `Product.title` from the product model, even when its value is
+ * null) and otherwise answers a GraphQL error naming the field, instead of graphql-js's silent
+ * `null` or its "Cannot return null for non-nullable field". Root fields without a resolver always
+ * answer the error.
  */
 import { GraphQLError, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 

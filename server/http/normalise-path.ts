@@ -1,7 +1,7 @@
 /**
- * Request paths are normalised before anything routes them (issue 12 item 7; docs/architecture.md
- * §4 "Paths"). Every handler downstream may then build a URL from the path, decode it, or redirect
- * to a variant of it without meeting a protocol-relative URL, a malformed escape or a dot segment.
+ * Request paths are normalised before anything routes them (docs/architecture.md §4 "Paths"). Every
+ * handler downstream may then build a URL from the path, decode it, or redirect to a variant of it
+ * without meeting a protocol-relative URL, a malformed escape or a dot segment.
  *
  * - **Malformed** (404 `no-store`, plain text "Page Not Found: {path}"): a percent-escape that does
  *   not decode as UTF-8 (`/%`, `//%`, `/%zz`, `/%c0`), or one that decodes to a control character

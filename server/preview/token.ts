@@ -1,5 +1,5 @@
 /**
- * The preview cookie (issue 12 item 5; docs/architecture.md §4 "Preview"): a signed, short-lived
+ * The preview cookie (docs/architecture.md §4 "Preview"): a signed, short-lived
  * pass that makes one browser see the content lake's drafts. The public site never does.
  *
  * | cookie    | value                              | flags                                   | lifetime |

@@ -1,5 +1,5 @@
 /**
- * The editors' preview switch (issue 12 item 5; docs/architecture.md §4 "Preview"):
+ * The editors' preview switch (docs/architecture.md §4 "Preview"):
  *
  * - `GET /api/preview?secret={PREVIEW_SECRET}&redirect=/journal/x`: sets the signed `preview`
  *   cookie (server/preview/token.ts) and answers 302 to `redirect` (a path on this site; default

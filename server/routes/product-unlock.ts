@@ -1,6 +1,6 @@
 /**
  * `POST /products/{handle}/unlock` — unlock a password-protected product (spec §3 product card
- * password configuration, §4 availability; issue 9 item 7). The product page's unlock form
+ * password configuration, §4 availability). The product page's unlock form
  * posts `application/x-www-form-urlencoded` `password=…`:
  *
  * - without JavaScript as a real form post: success answers `303 See Other` → the product page;

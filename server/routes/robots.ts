@@ -1,5 +1,5 @@
 /**
- * `GET /robots.txt` (issue 9 item 5): crawlers may index everything except the personal pages
+ * `GET /robots.txt`: crawlers may index everything except the personal pages
  * (cart, accounts) and the machine endpoints (JSON API, route payloads); the sitemap index is
  * named with the shop's public origin. Plain text, CDN-cacheable like the sitemaps.
  */

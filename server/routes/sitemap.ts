@@ -1,6 +1,6 @@
 /**
  * `GET /sitemap.xml` (the index) and `GET /sitemaps/{name}.xml` (one per type: products,
- * collections, journal, works, photo-stream, pages), issue 9 item 5. `application/xml`,
+ * collections, journal, works, photo-stream, pages). `application/xml`,
  * CDN-cacheable (SEO_FILE_CACHE_CONTROL). An unknown sitemap name is a 404; a content or
  * Storefront failure with nothing cached goes to the error handler (502/504, never cached).
  * The index lists only sitemaps that have URLs (the protocol wants at least one per urlset).

@@ -1,5 +1,5 @@
 /**
- * What the sitemaps list (issue 9 item 5; spec §2 routes): every live public URL exactly once,
+ * What the sitemaps list (spec §2 routes): every live public URL exactly once,
  * grouped by type, with its last modification time. Built from the content lake's routable
  * documents, each turned into its path by shared/links.ts `resolveRoute` (the one route
  * function), so a document type gets into the sitemap exactly when it has a route.

@@ -1,5 +1,5 @@
 /**
- * Per-product unlock cookies (spec §3 product card password; issue 9 item 7).
+ * Per-product unlock cookies (spec §3 product card password).
  *
  * | cookie               | value                              | flags                                  | lifetime |
  * |----------------------|------------------------------------|----------------------------------------|----------|

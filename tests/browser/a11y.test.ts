@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 9 item 8): axe-core (`@axe-core/playwright`) finds 0 violations on every
+ * Accessibility: axe-core (`@axe-core/playwright`) finds 0 violations on every
  * route template (tests/support/route-templates.ts) in Chromium, and with the cart drawer, the
  * delivery calendar and the 375 px mobile menu open. axe is injected as a script, which the
  * shop's CSP (script-src 'self') would block: the contexts bypass the CSP for that only.

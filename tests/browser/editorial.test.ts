@@ -1,5 +1,5 @@
 /**
- * Editorial and navigation journeys in real Chromium (issue 9 acceptance):
+ * Editorial and navigation journeys in real Chromium (spec §2):
  * - every header and footer link lands on a 200 page (internal ones in the same tab);
  * - journal list → entry → Back restores the list's scroll position;
  * - a photo-stream item opened from the grid shows over the grid, and Back closes it where the

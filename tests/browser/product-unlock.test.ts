@@ -1,5 +1,5 @@
 /**
- * The password-protected product in real Chromium (issue 9 item 7): a wrong password shows the
+ * The password-protected product in real Chromium (spec §3 product card password): a wrong password shows the
  * inline message on the field; the right one unlocks the page without a reload and Add to cart
  * puts it in the cart drawer. Also without JavaScript: the real form post, 303 back, and the
  * no-JS add to cart lands on /cart with the product.

@@ -1,5 +1,5 @@
 /**
- * The persistent shell (spec §2, issue 9 item 6) in real Chromium against the real app:
+ * The persistent shell (spec §2 "Persistent shell") in real Chromium against the real app:
  * - the header stays calm at 40px (at most one class change in 6 s), shrinks past 32px, hides
  *   on scrolling down and returns on scrolling up; logo widths of spec §9;
  * - the primary link's dropdown (image once opened, title, USD minimum price, "Details", view all), the

@@ -1,5 +1,5 @@
 /**
- * Several instances (issue 12 §8, docs/architecture.md §9): two shop instances behind nginx on
+ * Several instances (docs/architecture.md §9 "Several instances"): two shop instances behind nginx on
  * loopback, sharing one Redis and one set of emulators; one is killed (SIGKILL) half-way
  * through page load and cart writes. No acknowledged cart write may be lost and the survivor
  * must keep serving. Failed requests are reported (stdout), not asserted: how many requests

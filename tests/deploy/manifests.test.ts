@@ -1,9 +1,9 @@
 /**
- * The Kubernetes manifests under deploy/ (issue 12 §8): valid against the Kubernetes API schemas
- * (scripts/check-manifests.mts, the `kubernetes-models` package), and saying what an operator
- * relies on: probes on /healthz and /readyz, resource requests and a memory limit, a non-root
- * read-only container, settings from a ConfigMap and a Secret, an autoscaler with at least two
- * pods, a disruption budget, Redis as a named external service.
+ * The Kubernetes manifests under deploy/ (docs/architecture.md §9 "Kubernetes"): valid against the
+ * Kubernetes API schemas (scripts/check-manifests.mts, the `kubernetes-models` package), and saying
+ * what an operator relies on: probes on /healthz and /readyz, resource requests and a memory limit,
+ * a non-root read-only container, settings from a ConfigMap and a Secret, an autoscaler with at
+ * least two pods, a disruption budget, Redis as a named external service.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

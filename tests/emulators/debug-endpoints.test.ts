@@ -1,7 +1,7 @@
 /**
  * The emulators' debug endpoints (`/__emulator/*`: every order with names and addresses, the
  * mail inbox, fault switches) answer only requests carrying the run's token, and the secrets a
- * running set of emulators accepts are new per run, never the documented defaults (issue 12).
+ * running set of emulators accepts are new per run, never the documented defaults (ADR-0020).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,12 +1,13 @@
 /**
- * No silent nulls (issue 13 item 3): a walk over the Storefront API schema. For every field of
- * QueryRoot and Mutation it sends a document selecting every field of every object type reachable
- * from it (to a depth, with arguments that reach the seed's data), over real HTTP against the
- * emulator with the shop's seed. Each field must either resolve (a value, or the null its
- * resolver or model gives) or answer the error "{Type}.{field} is not supported by the Storefront
- * API emulator" at its path; graphql-js's "Cannot return null for non-nullable field" must never
- * appear. Types the seed never instantiates (external videos, 3D models, metaobjects…) are
- * covered by the in-process check that every field of every reachable object type has a resolver.
+ * No silent nulls (docs/architecture.md §2 "The emulators"): a walk over the Storefront API schema.
+ * For every field of QueryRoot and Mutation it sends a document selecting every field of every
+ * object type reachable from it (to a depth, with arguments that reach the seed's data), over real
+ * HTTP against the emulator with the shop's seed. Each field must either resolve (a value, or the
+ * null its resolver or model gives) or answer the error "{Type}.{field} is not supported by the
+ * Storefront API emulator" at its path; graphql-js's "Cannot return null for non-nullable field"
+ * must never appear. Types the seed never instantiates (external videos, 3D models, metaobjects…)
+ * are covered by the in-process check that every field of every reachable object type has a
+ * resolver.
  */
 import {
   astFromValue,
@@ -206,7 +207,7 @@ describe('no silent nulls', () => {
     console.log(
       `resolved ${outcome.resolved.size} fields, unsupported ${outcome.unsupported.size}:\n${[...outcome.unsupported].sort().join('\n')}\nother errors:\n${outcome.otherErrors.join('\n')}`,
     );
-    // The capabilities of issue 13 item 1 resolve.
+    // What the shop and other Storefront API clients read resolves (docs/architecture.md §2 "The emulators").
     for (const name of [
       'QueryRoot.menu',
       'QueryRoot.search',

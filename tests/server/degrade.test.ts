@@ -1,5 +1,5 @@
 /**
- * Degrade, don't fail (issue 12 item 6; docs/architecture.md §8 "Faults"): with the Storefront
+ * Degrade, don't fail (docs/architecture.md §8 "Faults"): with the Storefront
  * emulator stopped, the content pages and the header still render (no prices, a note where the
  * cart button is, never cached); the product page answers the error page with 503 once the
  * storefront circuit is open, without calling the API; `/readyz` reports that circuit from what

@@ -1,8 +1,8 @@
 /**
- * Hostile requests to the emulators (issue 12): a short GROQ query with a huge answer is
- * refused with 400 in Sanity's error shape while the shop's `/healthz` and the content lake
- * itself keep answering; a deeply nested query is 400, not a 500 stack overflow; an image name
- * of 3,000 characters is 400 with a short message, no file path.
+ * Hostile requests to the emulators (docs/architecture.md §2 "The emulators", ADR-0020): a short
+ * GROQ query with a huge answer is refused with 400 in Sanity's error shape while the shop's
+ * `/healthz` and the content lake itself keep answering; a deeply nested query is 400, not a 500
+ * stack overflow; an image name of 3,000 characters is 400 with a short message, no file path.
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/app';

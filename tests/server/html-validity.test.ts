@@ -1,6 +1,6 @@
 /**
  * The server-rendered HTML of every route template (tests/support/route-templates.ts) is valid
- * HTML for html-validate's recommended rules: 0 errors (issue 9 item 8). Only rules that
+ * HTML for html-validate's recommended rules: 0 errors. Only rules that
  * conflict with React's output are turned off, each with its reason below.
  */
 import { HtmlValidate, type Message } from 'html-validate';

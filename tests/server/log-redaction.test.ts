@@ -1,5 +1,5 @@
 /**
- * Logs never carry what grants access (issue 12 item 4; docs/architecture.md §9): a whole cart
+ * Logs never carry what grants access (docs/architecture.md §9 "Logs"): a whole cart
  * journey — sign up and in, create a cart, add a line, set the delivery date, attach the buyer,
  * fetch the checkout URL, the cart page and the no-JavaScript form, a cart that does not exist —
  * runs against the real app and emulators with the app's own logger (server/logger.ts) at

@@ -1,5 +1,5 @@
 /**
- * `GET /metrics` (issue 12 item 9; server/routes/metrics.ts, server/metrics): not there without
+ * `GET /metrics` (ADR-0018; server/routes/metrics.ts, server/metrics): not there without
  * METRICS_TOKEN, 401 without the bearer token, never cacheable; and the series an operator
  * alerts on move with what really happened — a request by its route pattern, a rate-limit
  * rejection, upstream calls and an upstream that is down, the page cache's hits, the outbox, and

@@ -1,5 +1,5 @@
 /**
- * The one 404 path rule (spec §2 "Page Not Found: {path}", issue 9 item 6; shared/route-data.ts
+ * The one 404 path rule (spec §2 "Page Not Found: {path}"; shared/route-data.ts
  * notFoundMessage): the path only, never the query string, percent-decoded as react-router
  * decodes params — the same for every kind of 404 (catch-all, content page, product,
  * collection, bad handle, editorial entry), on the SSR page and in the navigation payload.

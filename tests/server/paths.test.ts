@@ -1,11 +1,11 @@
 /**
- * Odd request paths against the real app (issue 12 item 7; server/http/normalise-path.ts), with
- * the origin page cache on as in production: a few hundred paths built from malformed escapes,
- * backslashes, slash runs, dot segments (plain and encoded), NUL and other control characters,
- * scheme-like and very long paths, each with a query or not. None may answer 5xx; no redirect
- * may leave the shop's origin (a Location starting `//` or `/\` would, in a browser); a redirect
- * lands, in one step, on a path that is answered without another redirect; and a path whose
- * escapes do not decode is never answered 200 (it names no page).
+ * Odd request paths against the real app (docs/architecture.md §4 "Paths";
+ * server/http/normalise-path.ts), with the origin page cache on as in production: a few hundred
+ * paths built from malformed escapes, backslashes, slash runs, dot segments (plain and encoded),
+ * NUL and other control characters, scheme-like and very long paths, each with a query or not. None
+ * may answer 5xx; no redirect may leave the shop's origin (a Location starting `//` or `/\` would,
+ * in a browser); a redirect lands, in one step, on a path that is answered without another
+ * redirect; and a path whose escapes do not decode is never answered 200 (it names no page).
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/app';

@@ -1,10 +1,10 @@
 /**
- * Draft preview (issue 12 item 5; server/preview, server/routes/preview.ts) against the real app
- * with the origin page cache on, as in production. The seed content has a draft of a published
- * journal entry ("Peony Season Is Here (Draft: new photos)"): it appears only for a request
- * carrying the signed preview cookie that the secret preview URL sets, such answers are
- * `private, no-store` and never enter the page or data cache, and the public site never shows it,
- * before, during or after a preview.
+ * Draft preview (docs/architecture.md §4 "Preview"; server/preview, server/routes/preview.ts)
+ * against the real app with the origin page cache on, as in production. The seed content has a
+ * draft of a published journal entry ("Peony Season Is Here (Draft: new photos)"): it appears only
+ * for a request carrying the signed preview cookie that the secret preview URL sets, such answers
+ * are `private, no-store` and never enter the page or data cache, and the public site never shows
+ * it, before, during or after a preview.
  */
 import request from 'supertest';
 import { LOCAL_PREVIEW_SECRET } from '../../server/config';

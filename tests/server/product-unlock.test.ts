@@ -1,5 +1,5 @@
 /**
- * Password-protected product (issue 9 item 7; spec §3 product card password, §4 availability)
+ * Password-protected product (spec §3 product card password, §4 availability)
  * against the real app and emulators: POST /products/{handle}/unlock with a wrong and the right
  * password, the unlock cookie's flags, forged / expired / other-product cookies refused, the
  * page and payload cache headers before and after, nothing protected in the locked page, add

@@ -1,5 +1,5 @@
 /**
- * Legacy and junk paths (spec §2, issue 9 item 4): the redirect table from the dataset's
+ * Legacy and junk paths (spec §2): the redirect table from the dataset's
  * `redirect` documents answers 301 to the closest live page (query string kept, CDN-cacheable),
  * also for a client navigation's payload request; admin-tool and test paths answer the 404
  * error page; loops and chains are refused when the table loads, the rest served.

@@ -2,7 +2,7 @@
  * The real entry (dist/server/index.js, built by `npm run build`): in local mode it forks the
  * emulators' process (dist/emulators/index.js), which binds loopback only, hands back its URLs
  * and token, and stops with the shop, or by itself when the shop dies; in production it refuses
- * implicit local mode in one log line (issue 12).
+ * implicit local mode in one log line (ADR-0020).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

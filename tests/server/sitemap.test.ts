@@ -1,5 +1,5 @@
 /**
- * `/sitemap.xml`, `/sitemaps/{type}.xml` and `/robots.txt` (issue 9 item 5): well-formed XML
+ * `/sitemap.xml`, `/sitemaps/{type}.xml` and `/robots.txt`: well-formed XML
  * (checked by the small parser below: no XML library is installed), absolute URLs from
  * SITE_URL, `lastmod` from the documents, every live URL exactly once and answering 200, no
  * redirect sources, no personal or password-protected pages; robots text exact; both cacheable.

@@ -1,8 +1,9 @@
 /**
- * The several-instances failure run (issue 12 §8), shared by tests/deploy/instance-kill.test.ts
- * (which asserts on it) and the fault suite (which prints it): one set of emulators in its own
- * process, two shop instances (production bundle, live mode, one Redis) behind nginx, page load
- * with autocannon and cart writers, one instance killed with SIGKILL half-way.
+ * The several-instances failure run (docs/architecture.md §9 "Several instances"), shared by
+ * tests/deploy/instance-kill.test.ts (which asserts on it) and the fault suite (which prints it):
+ * one set of emulators in its own process, two shop instances (production bundle, live mode, one
+ * Redis) behind nginx, page load with autocannon and cart writers, one instance killed with SIGKILL
+ * half-way.
  *
  * A cart write counts as acknowledged when the shop answered 2xx; afterwards every acknowledged
  * cart must still exist and every acknowledged line be in it (read back through nginx, from the
