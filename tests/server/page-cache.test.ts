@@ -46,7 +46,7 @@ async function readsPerRender(t: TestApp, path: string): Promise<number> {
   return per;
 }
 
-/** The test harness leaves the page cache off unless asked. */
+/** On even in a run with PAGE_CACHE=off in the environment: this suite is about the page cache. */
 const ON = { PAGE_CACHE: 'on' };
 let clock = Date.now();
 let t: TestApp;

@@ -91,7 +91,12 @@ test('content lake down, nothing cached → the error marker: root isError, not 
 test('stale-if-error: past freshness with the lake down, shoppers still get the cached settings', async () => {
   const clock = manualClock();
   const { log, warnings } = recordingLog();
-  const t = await startTestApp({ cache: () => new MemoryCache(log, { now: clock.now }) });
+  const t = await startTestApp({
+    cache: () => new MemoryCache(log, { now: clock.now }),
+    // The data cache's stale-if-error is under test: the page cache would answer the repeated
+    // URLs without reading it (its own stale-if-error: page-cache.test.ts).
+    env: { PAGE_CACHE: 'off' },
+  });
   try {
     // Warm the cache: the home page (settings, home document, prices) and the root payload.
     const warm = await request(t.app).get('/');

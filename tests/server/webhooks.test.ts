@@ -46,7 +46,7 @@ async function renameCard(t: TestApp, title: string): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-/** The test harness leaves the page cache off unless asked. */
+/** On even in a run with PAGE_CACHE=off in the environment: this suite is about the page cache. */
 const ON = { PAGE_CACHE: 'on' };
 
 let t: TestApp;

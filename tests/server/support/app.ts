@@ -89,9 +89,11 @@ export async function startTestApp(
     customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
   });
   const distDir = await clientDistDir();
-  // The origin page cache is off unless a suite (or PAGE_CACHE=on in the environment) turns it on:
-  // most suites change an upstream and ask for the same URL again, expecting a new render.
-  const pageCache = process.env.PAGE_CACHE ?? 'off';
+  // The origin page cache is on, as in production (server/config.ts), so every journey meets it
+  // as a shopper does. A suite that changes an upstream and asks for the same public URL again
+  // turns it off itself (`env: { PAGE_CACHE: 'off' }`, saying why); PAGE_CACHE=off in the
+  // environment turns it off for a whole run.
+  const pageCache = process.env.PAGE_CACHE ?? 'on';
   const env = {
     NODE_ENV: 'test',
     SITE_URL: siteUrl,
