@@ -218,7 +218,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     ? createPageCache({
         store:
           deps.cache instanceof RedisCache
-            ? new RedisPageStore(deps.cache.redis, deps.log, config.pageCache.maxBytes, deps.pageCache?.now)
+            ? new RedisPageStore(deps.cache, deps.log, config.pageCache.maxBytes, deps.pageCache?.now)
             : new MemoryPageStore(config.pageCache.maxBytes, deps.pageCache?.now),
         buildId: deps.manifest.buildId,
         routes,

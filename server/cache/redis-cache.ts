@@ -6,10 +6,15 @@
  *
  * A command that outlives its timeout is answered from the LRU, but one slow answer is no outage:
  * Redis is declared down (logged, `/readyz` "degraded") only after DOWN_AFTER_TIMEOUTS timeouts
- * in a row, or at once on a connection error. The timeout, DEFAULT_COMMAND_TIMEOUT_MS, comes from
+ * in a row, or at once on a connection error. A circuit breaker (cockatiel, as for the upstreams:
+ * server/upstream/circuit.ts) stops a hung Redis from costing every request a timeout per command:
+ * after DOWN_AFTER_TIMEOUTS failures in a row the LRU answers alone for `retryAfterDownMs`, then
+ * one command asks Redis again. The timeout, DEFAULT_COMMAND_TIMEOUT_MS, comes from
  * `npm run bench:redis` on the 2-core CI machine under load (docs/architecture.md §8).
  */
+import { circuitBreaker, ConsecutiveBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
 import Redis from 'ioredis';
+import { isBrokenCircuit } from '../upstream/circuit';
 import type { Logger } from '../logger';
 import { BaseCache, type CacheOptions } from './cache';
 import { MemoryCache } from './lru-cache';
@@ -21,6 +26,8 @@ export type RedisCacheOptions = CacheOptions & {
   keyPrefix?: string;
   /** Bound on each Redis command, in ms (default DEFAULT_COMMAND_TIMEOUT_MS); past it the LRU answers. */
   commandTimeoutMs?: number;
+  /** While Redis is down, how long the LRU answers alone before one command asks Redis again (ms, default RETRY_AFTER_DOWN_MS). */
+  retryAfterDownMs?: number;
 };
 
 /**
@@ -33,6 +40,9 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 1000;
 /** Command timeouts in a row that mean Redis is down (fewer: a slow answer, served from the LRU). */
 export const DOWN_AFTER_TIMEOUTS = 3;
 
+/** While Redis is down, the LRU answers alone this long (ms) before one command probes Redis. */
+export const RETRY_AFTER_DOWN_MS = 5000;
+
 const isCommandTimeout = (err: unknown) => err instanceof Error && err.message === 'Command timed out';
 
 export class RedisCache extends BaseCache {
@@ -40,9 +50,14 @@ export class RedisCache extends BaseCache {
   private readonly fallback: MemoryCache;
   private degraded = false;
   private timeoutsInARow = 0;
+  private readonly circuit: CircuitBreakerPolicy;
 
-  constructor(log: Logger, { url, keyPrefix = 'gs:', commandTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS, ...options }: RedisCacheOptions) {
+  constructor(
+    log: Logger,
+    { url, keyPrefix = 'gs:', commandTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS, retryAfterDownMs = RETRY_AFTER_DOWN_MS, ...options }: RedisCacheOptions,
+  ) {
     super(log, options);
+    this.circuit = circuitBreaker(handleAll, { breaker: new ConsecutiveBreaker(DOWN_AFTER_TIMEOUTS), halfOpenAfter: retryAfterDownMs });
     this.fallback = new MemoryCache(log, options);
     this.redis = new Redis(url, {
       keyPrefix,
@@ -62,7 +77,7 @@ export class RedisCache extends BaseCache {
   /** From Redis; from the in-process LRU while Redis fails. */
   async get<T>(key: string): Promise<T | undefined> {
     try {
-      const raw = await this.redis.get(key);
+      const raw = await this.command((redis) => redis.get(key));
       this.recovered();
       return raw === null ? undefined : (JSON.parse(raw) as T);
     } catch (err) {
@@ -78,7 +93,7 @@ export class RedisCache extends BaseCache {
   async set<T>(key: string, value: T, ttlMs: number): Promise<void> {
     await this.fallback.set(key, value, ttlMs);
     try {
-      await this.redis.set(key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)));
+      await this.command((redis) => redis.set(key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs))));
       this.recovered();
     } catch (err) {
       this.failed(err);
@@ -88,7 +103,7 @@ export class RedisCache extends BaseCache {
   async delete(key: string): Promise<void> {
     await this.fallback.delete(key);
     try {
-      await this.redis.del(key);
+      await this.command((redis) => redis.del(key));
     } catch (err) {
       this.failed(err);
     }
@@ -119,7 +134,16 @@ export class RedisCache extends BaseCache {
     this.redis.disconnect();
   }
 
+  /**
+   * A command on this connection through its circuit (the data cache's and the page store's):
+   * rejects at once with cockatiel's BrokenCircuitError while Redis is down and not yet due a probe.
+   */
+  command<T>(op: (redis: Redis) => Promise<T>): Promise<T> {
+    return this.circuit.execute(() => op(this.redis));
+  }
+
   private failed(err: unknown): void {
+    if (isBrokenCircuit(err)) return; // already counted: the circuit opened on failures that were
     if (isCommandTimeout(err) && ++this.timeoutsInARow < DOWN_AFTER_TIMEOUTS) return;
     if (this.degraded) return;
     this.degraded = true;

@@ -1,7 +1,8 @@
 /**
  * The page store in Redis (docs/architecture.md §8 "Origin page cache"), over the data cache's own
- * connection (server/cache/redis-cache.ts: key prefix, 250 ms command timeout, no offline
- * queue), so every instance serves and purges the same pages. Entries are JSON with the gzip
+ * connection and circuit (server/cache/redis-cache.ts: key prefix, command timeout, no offline
+ * queue; while Redis is down its reads and writes skip it at once), so every instance serves and
+ * purges the same pages. Entries are JSON with the gzip
  * body in base64, expiring on their own (`PX`) at the end of their stale window. Each tag is a
  * set of keys (`pagetag:{scope}:{tag}`, kept a day past its last write); a purge reads and
  * deletes the set in one transaction, then deletes its keys.
@@ -12,7 +13,7 @@
  * local copies and then Redis's; a failed Redis purge throws, so the webhook answers 503 and is
  * sent again.
  */
-import type Redis from 'ioredis';
+import type { RedisCache } from '../cache/redis-cache';
 import type { Logger } from '../logger';
 import { decodeEntry, encodeEntry, type PageEntry } from './entry';
 import { MemoryPageStore, type PageStore } from './store';
@@ -25,12 +26,12 @@ export class RedisPageStore implements PageStore {
   private readonly local: MemoryPageStore;
 
   /**
-   * @param redis the data cache's client (its key prefix applies)
+   * @param redis the data cache: its client (whose key prefix applies) and circuit
    * @param localMaxBytes bound of the in-process store behind Redis
    * @param now the page cache's clock, epoch ms
    */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: Pick<RedisCache, 'redis' | 'command'>,
     private readonly log: Logger,
     localMaxBytes: number,
     private readonly now: () => number = Date.now,
@@ -40,7 +41,7 @@ export class RedisPageStore implements PageStore {
 
   async get(key: string): Promise<PageEntry | undefined> {
     try {
-      const text = await this.redis.get(key);
+      const text = await this.redis.command((redis) => redis.get(key));
       this.ok();
       const entry = text === null ? undefined : decodeEntry(text);
       return entry && entry.staleUntil > this.now() ? entry : undefined;
@@ -53,10 +54,12 @@ export class RedisPageStore implements PageStore {
   async set(key: string, entry: PageEntry, scope: string): Promise<void> {
     await this.local.set(key, entry, scope);
     const ttl = Math.max(1, Math.round(entry.staleUntil - this.now()));
-    const multi = this.redis.multi().set(key, encodeEntry(entry), 'PX', ttl);
-    for (const tag of entry.tags) multi.sadd(tagKey(scope, tag), key).pexpire(tagKey(scope, tag), TAG_SET_TTL_MS);
     try {
-      await multi.exec();
+      await this.redis.command((redis) => {
+        const multi = redis.multi().set(key, encodeEntry(entry), 'PX', ttl);
+        for (const tag of entry.tags) multi.sadd(tagKey(scope, tag), key).pexpire(tagKey(scope, tag), TAG_SET_TTL_MS);
+        return multi.exec();
+      });
       this.ok();
     } catch (err) {
       this.failed(err);
@@ -65,7 +68,8 @@ export class RedisPageStore implements PageStore {
 
   async purge(scope: string, tags: string[]): Promise<number> {
     await this.local.purge(scope, tags);
-    const multi = this.redis.multi();
+    // Not through the circuit: a purge always asks Redis, and its failure is the webhook's 503.
+    const multi = this.redis.redis.multi();
     for (const tag of tags) multi.smembers(tagKey(scope, tag)).del(tagKey(scope, tag));
     const results = (await multi.exec()) ?? [];
     const keys = new Set<string>();
@@ -75,7 +79,7 @@ export class RedisPageStore implements PageStore {
       for (const key of members as string[]) keys.add(key);
     }
     // Members were stored through the same prefixed client, so they are unprefixed keys.
-    return keys.size ? this.redis.del(...keys) : 0;
+    return keys.size ? this.redis.redis.del(...keys) : 0;
   }
 
   private failed(err: unknown): void {

@@ -109,7 +109,7 @@ export class UpstreamCircuits {
 }
 
 /** cockatiel's BrokenCircuitError (open) or IsolatedCircuitError, by their marker properties. */
-function isBrokenCircuit(err: unknown): boolean {
+export function isBrokenCircuit(err: unknown): boolean {
   const e = err as { isBrokenCircuitError?: boolean; isIsolatedCircuitError?: boolean } | null;
   return Boolean(e?.isBrokenCircuitError || e?.isIsolatedCircuitError);
 }

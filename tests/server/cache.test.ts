@@ -321,6 +321,33 @@ const redis = serviceAvailable('redis');
       await proxy.close();
     }
   });
+
+  test('a hung Redis costs no request a timeout once it is down: the LRU answers at once, and one command probes it after the pause', async () => {
+    const proxy = await delayingProxy();
+    const logged = recordingLog();
+    const cache = new RedisCache(logged.log, { url: proxy.url, keyPrefix: `test:${randomUUID()}:`, commandTimeoutMs: 200, retryAfterDownMs: 1000 });
+    try {
+      expect(await cache.ready(REDIS_TEST_COMMAND_TIMEOUT_MS)).toBe(true);
+      await cache.set('v', 'kept', 60_000);
+      proxy.state.delayMs = 600;
+      for (let i = 0; i < DOWN_AFTER_TIMEOUTS; i++) expect(await cache.get('v')).toBe('kept');
+      expect(cache.isDegraded).toBe(true);
+      // Down: each read is the LRU's, without waiting for the 200 ms timeout.
+      const started = performance.now();
+      for (let i = 0; i < 10; i++) expect(await cache.get('v')).toBe('kept');
+      expect(performance.now() - started).toBeLessThan(200);
+      // Redis answers again: after the pause, one command asks it and the cache is back on Redis.
+      proxy.state.delayMs = 0;
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await cache.get('v')).toBe('kept');
+      expect(cache.isDegraded).toBe(false);
+      // The outage is said once, not once per request that skipped Redis.
+      expect(logged.warnings()).toHaveLength(1);
+    } finally {
+      await cache.close();
+      await proxy.close();
+    }
+  });
 });
 
 describe('Redis unreachable: falls back to the LRU, quickly', () => {
