@@ -13,13 +13,15 @@
  * | unlock     | POST /products/{handle}/unlock                             | 10 attempts / 15 min per IP    |
  * | signUps    | newsletter, popup, back in stock, hint, reserve (POST /api/…) | 20 / 15 min per IP          |
  * | cartCreate | carts made: POST /api/cart, POST /api/cart/lines without a cartId, POST /cart without an open cart | 1000 carts / 15 min per IP |
- * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart to an open cart | 120 / min per cart |
+ * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart to an open cart | 120 / min per cart, and 10× that per IP |
  * | pages      | GET/HEAD pages and /__payload (not /assets, /api, probes, /metrics, /__build) | 600 / min per IP |
  *
  * A page view makes no cart: the browser's first add to cart does (client/stores/cart.ts), so
  * crawlers, which add nothing, make none, and cartCreate counts carts holding a line a shopper
  * chose. A cart write is counted per cart (its id hashed: the count's key never holds the id);
- * one naming no cart, or a malformed one, per client IP.
+ * one naming no cart, or a malformed one, per client IP. Every cart write also counts toward its
+ * client IP's ceiling, CART_WRITES_PER_IP times the per-cart limit: a script naming a new cart id
+ * with each write is still refused, while hundreds of shoppers behind one address stay far below.
  *
  * Each limit can be changed with `RATE_LIMIT_{TIER}` = `{limit}/{seconds}`, or the tier switched
  * off with `off` (server/config.ts; the shop warns at start, server/config-warnings.ts).
@@ -93,6 +95,9 @@ function cartWriteKey(req: Request): string {
   const cartId = namedCart(req);
   return cartId ? `cart:${createHash('sha256').update(cartId).digest('base64url').slice(0, 32)}` : `ip:${clientIpKey(req)}`;
 }
+/** The cartWrites ceiling per client IP, as a multiple of the per-cart limit (see the module comment). */
+export const CART_WRITES_PER_IP = 10;
+
 /** Paths the pages tier never counts: assets, the JSON API (its own tiers), probes, metrics, build polls. */
 const NOT_PAGES = /^\/(assets\/|api\/|healthz$|readyz$|metrics$|__build(\/|$))/;
 
@@ -188,6 +193,11 @@ class RedisWithMemoryFallback implements Store {
   }
 }
 
+/** `first`, then `second` unless `first` answered or failed. */
+function both(first: RequestHandler, second: RequestHandler): RequestHandler {
+  return (req, res, next) => first(req, res, (err?: unknown) => (err ? next(err) : second(req, res, next)));
+}
+
 /**
  * One limiter per tier.
  * @param deps.redis    the shared Redis connection, or null for per-instance memory counts
@@ -202,20 +212,21 @@ export function createRateLimits(deps: {
   internal?: (req: Request) => boolean;
 }): RateLimits {
   const passThrough: RequestHandler = (_req, _res, next) => next();
-  const limiter = (tier: RateLimitTier, extra: Partial<Options> = {}): RequestHandler => {
+  /** `tier`'s limiter; `scope` names a second count of the same tier (its own keys), `times` its limit's multiple. */
+  const limiter = (tier: RateLimitTier, extra: Partial<Options> = {}, scope = '', times = 1): RequestHandler => {
     const setting = deps.limits?.[tier];
     if (setting === TIER_OFF) return passThrough;
     const { limit, windowMs, failuresOnly } = { ...DEFAULT_RATE_LIMITS[tier], ...setting };
     return rateLimit({
       windowMs,
-      limit,
+      limit: limit * times,
       skipSuccessfulRequests: failuresOnly,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       // The request context's IP (CDN header or the hop `trust proxy` names).
       keyGenerator: clientIpKey,
       handler: (req, res) => tooMany(tier, req, res),
-      store: deps.redis ? new RedisWithMemoryFallback(deps.redis, `rl:${tier}:`, deps.log) : new MemoryStore(),
+      store: deps.redis ? new RedisWithMemoryFallback(deps.redis, `rl:${tier}${scope}:`, deps.log) : new MemoryStore(),
       // Our keyGenerators are IP-based (or per cart) by construction; the library cannot see that.
       validate: { keyGeneratorIpFallback: false },
       ...extra,
@@ -228,7 +239,7 @@ export function createRateLimits(deps: {
         // a refused add makes none, and the form often adds to an existing cart.
         return [tier, limiter(tier, { skipSuccessfulRequests: true, requestWasSuccessful: (_req, res) => res.locals.cartCreated !== true })];
       }
-      if (tier === 'cartWrites') return [tier, limiter(tier, { keyGenerator: cartWriteKey })];
+      if (tier === 'cartWrites') return [tier, both(limiter(tier, { keyGenerator: cartWriteKey }), limiter(tier, {}, ':ip', CART_WRITES_PER_IP))];
       if (tier === 'pages') {
         const skip = (req: Request) => (req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path) || (deps.internal?.(req) ?? false);
         return [tier, limiter(tier, { skip })];
@@ -236,6 +247,7 @@ export function createRateLimits(deps: {
       return [tier, limiter(tier)];
     }),
   ) as Record<RateLimitTier, RequestHandler>;
+  const writeThenCreate = both(limiters.cartWrites, limiters.cartCreate);
   return {
     ...limiters,
     cartApi: (req, res, next) => {
@@ -246,7 +258,7 @@ export function createRateLimits(deps: {
     cartForm: [
       (req, res, next) => {
         if (!namedCart(req)) return limiters.cartCreate(req, res, next);
-        limiters.cartWrites(req, res, (err?: unknown) => (err ? next(err) : limiters.cartCreate(req, res, next)));
+        writeThenCreate(req, res, next);
       },
     ],
   };

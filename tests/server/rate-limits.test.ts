@@ -7,6 +7,7 @@
  */
 import dc from 'node:diagnostics_channel';
 import request from 'supertest';
+import { CART_WRITES_PER_IP } from '../../server/http/rate-limit';
 import { startTestApp, type TestApp } from './support/app';
 import { VARIANTS } from './support/cart';
 
@@ -23,6 +24,7 @@ afterAll(() => t?.stop());
 const from = (ip: string) => ({
   get: (path: string) => request(t.app).get(path).set('X-Forwarded-For', ip),
   post: (path: string) => request(t.app).post(path).set('X-Forwarded-For', ip),
+  put: (path: string) => request(t.app).put(path).set('X-Forwarded-For', ip),
   form: (cookie?: string) =>
     request(t.app)
       .post('/cart')
@@ -88,6 +90,18 @@ test('cart writes count per cart: the seventh write to one cart → 429; another
   // Same address, another shopper's cart: its own count.
   expect((await add(neighbours)).status).toBe(200);
   expect((await a.get('/api/cart').query({ id: cartId })).status).toBe(200);
+});
+
+test('a script naming a new cart with each write still meets its address ceiling (10× the per-cart limit); another address still writes', async () => {
+  const a = from('198.51.100.8');
+  const write = (n: number) => a.put('/api/cart/attributes').send({ cartId: `gid://shopify/Cart/made-up-${n}`, checkoutType: 'delivery' });
+  const answers = [];
+  for (let n = 0; n < 6 * CART_WRITES_PER_IP; n++) answers.push((await write(n)).status);
+  expect(answers.filter((status) => status === 429)).toEqual([]);
+  expectRefused(await write(-1));
+  expect(
+    (await from('198.51.100.9').put('/api/cart/attributes').send({ cartId: 'gid://shopify/Cart/made-up-0', checkoutType: 'delivery' })).status,
+  ).not.toBe(429);
 });
 
 test('pages: past the limit an HTML 429 for pages and the route-data shape for payloads; assets, probes and the API are not counted', async () => {
