@@ -47,6 +47,14 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new ShopperError(404, `No API endpoint at ${req.method} ${req.path}.`));
 };
 
+/** body-parser's refusals (its `type`), in the shop's words: its own messages are lower-case fragments. */
+const BODY_ERRORS: Record<string, string> = {
+  'entity.parse.failed': 'Malformed JSON body.',
+  'entity.too.large': 'Request body too large.',
+  'charset.unsupported': 'Unsupported request charset.',
+  'encoding.unsupported': 'Unsupported request encoding.',
+};
+
 type Answer = { status: number; message: string; data?: unknown };
 
 /** What to answer for `err`, and whether it deserves an error log (only our own faults do). */
@@ -62,7 +70,8 @@ function answerFor(err: unknown, api: boolean): Answer & { unexpected: boolean }
   const e = err as { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown; message?: unknown } | null;
   const status = Number(e?.status ?? e?.statusCode);
   if (status >= 400 && status < 500) {
-    const message = e?.type === 'entity.parse.failed' ? 'Malformed JSON body.' : e?.expose ? String(e.message) : 'Bad request.';
+    const known = typeof e?.type === 'string' ? BODY_ERRORS[e.type] : undefined;
+    const message = known ?? (e?.expose ? String(e.message) : 'Bad request.');
     return { status, message, unexpected: false };
   }
   return { status: 500, message: MESSAGES.errorPage, unexpected: true };

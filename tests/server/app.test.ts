@@ -229,4 +229,14 @@ describe('JSON API guards', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ isError: true, message: 'Malformed JSON body.' });
   });
+
+  test("a body over the limit is a 413 in a sentence, not the parser's fragment", async () => {
+    const res = await request(t.app)
+      .post('/api/newsletter')
+      .set('Origin', 'http://shop.test')
+      .type('json')
+      .send(`{"email":"${'a'.repeat(2_000_000)}"}`);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ isError: true, message: 'Request body too large.' });
+  });
 });
