@@ -138,7 +138,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const authorization = createCustomerAuthorization(config.customerAccount, { redirectUri: `${config.siteUrl}/accounts/account` });
   // Limits are shared by every instance through the cache's Redis when there is one.
   const limits = createRateLimits({
-    redis: deps.cache instanceof RedisCache ? deps.cache.redis : null,
+    redis: deps.cache instanceof RedisCache ? deps.cache : null,
     log: deps.log,
     limits: { ...config.rateLimits, ...deps.rateLimits },
     // The page cache's background refreshes are this app asking itself, not a shopper.

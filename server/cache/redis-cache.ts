@@ -49,7 +49,6 @@ export class RedisCache extends BaseCache {
   readonly redis: Redis;
   private readonly fallback: MemoryCache;
   private degraded = false;
-  private timeoutsInARow = 0;
   private readonly circuit: CircuitBreakerPolicy;
 
   constructor(
@@ -58,6 +57,9 @@ export class RedisCache extends BaseCache {
   ) {
     super(log, options);
     this.circuit = circuitBreaker(handleAll, { breaker: new ConsecutiveBreaker(DOWN_AFTER_TIMEOUTS), halfOpenAfter: retryAfterDownMs });
+    // Failures in a row on this connection (the data cache's, the page store's, the rate limits'): down.
+    this.circuit.onBreak((reason) => this.down('error' in reason ? reason.error : undefined));
+    this.circuit.onReset(() => this.recovered());
     this.fallback = new MemoryCache(log, options);
     this.redis = new Redis(url, {
       keyPrefix,
@@ -142,16 +144,19 @@ export class RedisCache extends BaseCache {
     return this.circuit.execute(() => op(this.redis));
   }
 
+  /** A failed command or connection: a refused connection is an outage at once; timeouts are the circuit's to count. */
   private failed(err: unknown): void {
-    if (isBrokenCircuit(err)) return; // already counted: the circuit opened on failures that were
-    if (isCommandTimeout(err) && ++this.timeoutsInARow < DOWN_AFTER_TIMEOUTS) return;
+    if (isBrokenCircuit(err) || isCommandTimeout(err)) return;
+    this.down(err);
+  }
+
+  private down(err: unknown): void {
     if (this.degraded) return;
     this.degraded = true;
     this.log.warn({ err }, 'redis unavailable; caching in process until it is back');
   }
 
   private recovered(): void {
-    this.timeoutsInARow = 0;
     if (!this.degraded) return;
     this.degraded = false;
     this.log.info('redis available again');

@@ -43,8 +43,8 @@ import {
   type Options,
   type Store,
 } from 'express-rate-limit';
-import type Redis from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
+import type { RedisCache } from '../cache/redis-cache';
 import type { Logger } from '../logger';
 import { rateLimitRejections } from '../metrics/registry';
 import { cartIdSchema } from '../cart/input';
@@ -114,6 +114,9 @@ function tooMany(tier: RateLimitTier, req: Request, res: Response): void {
   res.status(429).type('html').send(TOO_MANY_HTML);
 }
 
+/** The data cache's connection: commands run through its circuit, which skips a down Redis at once. */
+type RedisConnection = Pick<RedisCache, 'command'>;
+
 /** How long a failed Redis waits before it is asked again (ms). */
 const REDIS_RETRY_MS = 5_000;
 
@@ -129,7 +132,7 @@ class RedisWithMemoryFallback implements Store {
   private options: Options | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly keyPrefix: string,
     private readonly log: Logger,
   ) {}
@@ -144,7 +147,7 @@ class RedisWithMemoryFallback implements Store {
     this.redisStore ??= (async () => {
       const store = new RedisStore({
         prefix: this.keyPrefix,
-        sendCommand: (command: string, ...args: string[]) => this.redis.call(command, ...args) as Promise<number | string>,
+        sendCommand: (command: string, ...args: string[]) => this.redis.command((redis) => redis.call(command, ...args) as Promise<number | string>),
       });
       await store.init(this.options!);
       return store;
@@ -200,13 +203,13 @@ function both(first: RequestHandler, second: RequestHandler): RequestHandler {
 
 /**
  * One limiter per tier.
- * @param deps.redis    the shared Redis connection, or null for per-instance memory counts
+ * @param deps.redis    the data cache's Redis connection and circuit, or null for per-instance memory counts
  * @param deps.limits   per-tier overrides (config `RATE_LIMIT_*`, tests); `off`: that tier's
  *   limiter lets every request through without counting it
  * @param deps.internal requests the pages tier never counts (the page cache's own refreshes)
  */
 export function createRateLimits(deps: {
-  redis: Redis | null;
+  redis: RedisConnection | null;
   log: Logger;
   limits?: Partial<Record<RateLimitTier, TierSetting>>;
   internal?: (req: Request) => boolean;

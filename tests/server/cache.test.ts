@@ -12,6 +12,7 @@ import pino from 'pino';
 import { MemoryCache, RedisCache, REFRESH_BACKOFF, type Cache, type Clock } from '../../server/cache';
 import { DOWN_AFTER_TIMEOUTS } from '../../server/cache/redis-cache';
 import type { Logger } from '../../server/logger';
+import { delayingProxy } from '../support/redis-proxy';
 import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
 
 const silent = pino({ level: 'silent' });
@@ -275,29 +276,6 @@ const redis = serviceAvailable('redis');
 });
 
 (redis ? describe : describe.skip)('a slow but healthy Redis (a proxy that can hold its requests back)', () => {
-  /** A TCP proxy to the test Redis that delays what the client sends by `delayMs` while it is set. */
-  async function delayingProxy() {
-    const target = new URL(REDIS_TEST_URL);
-    const state = { delayMs: 0 };
-    const sockets = new Set<Socket>();
-    const server = createServer((client) => {
-      const upstream = connect(Number(target.port || 6379), target.hostname);
-      sockets.add(client).add(upstream);
-      client.on('data', (chunk) => {
-        if (state.delayMs) setTimeout(() => upstream.write(chunk), state.delayMs);
-        else upstream.write(chunk);
-      });
-      upstream.pipe(client);
-      const end = () => (client.destroy(), upstream.destroy());
-      client.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as { port: number }).port;
-    const close = () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), server.close(() => r())));
-    return { state, url: `redis://127.0.0.1:${port}${target.pathname}`, close };
-  }
-
   test(`one command over the timeout is answered from the LRU and is no alarm; ${DOWN_AFTER_TIMEOUTS} in a row are`, async () => {
     const proxy = await delayingProxy();
     const logged = recordingLog();
