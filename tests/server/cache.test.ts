@@ -6,7 +6,7 @@
  * in-process expiry move only when a test advances the clock. Redis's own PX expiry runs on real
  * time, so the Redis tests keep it long and check the PX they asked for instead of waiting it out.
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { MemoryCache, RedisCache, REFRESH_BACKOFF, type Cache, type Clock } from '../../server/cache';
