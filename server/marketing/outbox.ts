@@ -7,17 +7,28 @@
  * The queue lives in Redis (BullMQ) when `REDIS_URL` is set, with the file spool in
  * `config.marketing.outboxDir` behind it; in the spool alone otherwise.
  */
+import { createHash } from 'node:crypto';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { createOutbox, type BackoffOptions } from '../outbox';
 import type { Deliver, Outbox } from '../outbox/types';
 import { createKlaviyoClient } from '../upstream/klaviyo/client';
 
-/** Redis key prefix of the sign-up queue; every instance behind the balancer shares it. */
-export const OUTBOX_REDIS_PREFIX = 'gs:outbox';
+/**
+ * The sign-up queue's Redis key prefix, `gs:{8 hex}:outbox`: a hash of the shop (its site URL)
+ * and the marketing account its sign-ups are delivered to (API URL and private key, hashed: the
+ * key never appears in Redis). Every instance of one shop shares the queue; two shops on one
+ * Redis never take each other's sign-ups (a constant prefix once delivered them to the wrong
+ * account). Like the cache's namespace (server/cache/namespace.ts), but keyed on where the queue
+ * delivers.
+ */
+export function outboxRedisPrefix(config: Pick<Config, 'siteUrl' | 'marketing'>): string {
+  const identity = [config.siteUrl, config.marketing.apiUrl, config.marketing.privateKey];
+  return `gs:${createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 8)}:outbox`;
+}
 
 export type SignUpOutboxOptions = {
-  /** Redis key prefix (default OUTBOX_REDIS_PREFIX; tests use their own). */
+  /** Redis key prefix (default outboxRedisPrefix(config); tests use their own). */
   redisPrefix?: string;
   /** Retry waits in ms (default the outbox's: 1 s doubling to 5 min). */
   backoff?: BackoffOptions;
@@ -34,7 +45,7 @@ export function createSignUpOutbox(config: Config, log: Logger, options: SignUpO
     for (const call of message.calls) await klaviyo.send(call, signal);
   };
   return createOutbox({
-    redis: config.redisUrl ? { url: config.redisUrl, prefix: options.redisPrefix ?? OUTBOX_REDIS_PREFIX } : null,
+    redis: config.redisUrl ? { url: config.redisUrl, prefix: options.redisPrefix ?? outboxRedisPrefix(config) } : null,
     spoolDir: config.marketing.outboxDir,
     deliver,
     log,

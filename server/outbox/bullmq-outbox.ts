@@ -42,7 +42,7 @@ import { OutboxUnavailableError, type Deliver, type Outbox, type OutboxMessage, 
 export type BullmqOutboxOptions = {
   /** `redis://[user:password@]host:port[/db]`. */
   url: string;
-  /** BullMQ key prefix (default "gs:outbox"); tests use a unique one. */
+  /** BullMQ key prefix (default "gs:outbox"; the shop passes its own, server/marketing/outbox.ts). */
   prefix?: string;
   /** Queue name (default "marketing"); no ':'. */
   queueName?: string;

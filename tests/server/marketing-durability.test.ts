@@ -83,3 +83,40 @@ test('file spool (no Redis): an outage and a restart lose nothing and double not
   },
   120_000,
 );
+
+(hasRedis ? test : test.skip)(
+  'two shops on one Redis, each with its own marketing account: every sign-up reaches its own shop’s account, none the other’s',
+  async () => {
+    const tag = randomUUID().slice(0, 8);
+    // The shop's own queue prefix (outboxRedisPrefix), not the harness's per-app one.
+    const shop = () =>
+      startTestApp({
+        env: { REDIS_URL: REDIS_TEST_URL },
+        outbox: { redisPrefix: undefined },
+        rateLimits: { signUps: { limit: 10_000, windowMs: 60_000, failuresOnly: false } },
+      });
+    const [a, b] = await Promise.all([shop(), shop()]);
+    try {
+      const signUp = (t: TestApp, email: string) =>
+        request(t.app).post('/api/newsletter').send({ email, honeypot: '', source: 'Footer', klaviyoListId: 'GSNEWS' });
+      const emails = (name: string) => Array.from({ length: 20 }, (_, i) => `${name}-${tag}-${i}@example.com`);
+      for (const res of await Promise.all([...emails('a').map((e) => signUp(a, e)), ...emails('b').map((e) => signUp(b, e))])) {
+        expect(res.status).toBe(200);
+      }
+      /** The test's emails an account holds, either shop's. */
+      const held = async (t: TestApp) =>
+        (await marketingRecords(t)).subscriptions
+          .map((s) => s.email ?? '')
+          .filter((email) => email.includes(tag))
+          .sort();
+      await untilRecorded(a, (r) => r.subscriptions.filter((s) => (s.email ?? '').includes(`a-${tag}`)).length >= 20);
+      await untilRecorded(b, (r) => r.subscriptions.filter((s) => (s.email ?? '').includes(`b-${tag}`)).length >= 20);
+      await Promise.all([untilIdle(a), untilIdle(b)]);
+      expect(await held(a)).toEqual(emails('a').sort());
+      expect(await held(b)).toEqual(emails('b').sort());
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  },
+  120_000,
+);
