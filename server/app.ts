@@ -150,6 +150,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const marketing = createMarketingService({
     outbox: deps.outbox,
     settings: async () => (await data.siteSettings()).settings,
+    cache: deps.cache,
     lists: config.marketing,
     log: deps.log,
   });

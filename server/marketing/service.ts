@@ -7,13 +7,16 @@
  * Every method resolves to the success text the shopper reads (spec §8 defaults, or the site
  * settings' own text) and throws:
  *   ShopperError 400             a list id the site does not offer
+ *   UpstreamError 503            the lists the site offers are unknown (settings unreadable and none remembered)
  *   OutboxUnavailableError       neither Redis nor the spool could store it (answered 503; nothing accepted)
  */
 import { randomUUID } from 'node:crypto';
 import { MARKETING_MESSAGES as M, type MarketingCall, type OutboxMessage } from '../../shared/marketing';
 import type { SiteSettings } from '../../shared/types';
 import { ShopperError } from '../http/errors';
+import { UpstreamError } from '../upstream/errors';
 import { requestLog } from '../http/request-context';
+import type { Cache } from '../cache';
 import type { Logger } from '../logger';
 import type { Outbox } from '../outbox/types';
 import type { BackInStock, DropTheHint, Newsletter, Reserve } from './input';
@@ -22,6 +25,8 @@ export type MarketingServiceDeps = {
   outbox: Outbox;
   /** The current site settings, or null when they cannot be loaded (then the defaults apply). */
   settings: () => Promise<SiteSettings | null>;
+  /** Where the offered lists are remembered for a content outage (the data cache); absent: nowhere. */
+  cache?: Pick<Cache, 'get' | 'set'>;
   /** The hint and reserve lists (config `marketing`). */
   lists: { hintListId: string; reserveListId: string };
   log: Logger;
@@ -36,6 +41,10 @@ export type MarketingService = {
   dropTheHint(input: DropTheHint): Promise<string>;
   reserve(input: Reserve, productTitle: string): Promise<string>;
 };
+
+/** How long the offered newsletter lists are remembered for a content outage (ms): 30 days. */
+const REMEMBERED_LISTS_MS = 30 * 24 * 60 * 60_000;
+const REMEMBERED_LISTS_KEY = 'marketing:offered-lists';
 
 export function createMarketingService(deps: MarketingServiceDeps): MarketingService {
   const now = deps.now ?? (() => new Date());
@@ -58,15 +67,32 @@ export function createMarketingService(deps: MarketingServiceDeps): MarketingSer
     }
   };
 
+  /**
+   * The list ids the site offers (the footer card's and the popup's): from the settings, remembered
+   * each time they are read; while the settings cannot be read, the remembered ones.
+   * @throws UpstreamError 503 when neither is known: no list can be told from anyone else's
+   */
+  async function offeredLists(site: SiteSettings | null): Promise<string[]> {
+    if (site) {
+      const offered = [site.newsletter.klaviyoListId, site.newsletter.newsletterPopup?.klaviyoListId].filter((id): id is string => Boolean(id));
+      await deps.cache
+        ?.set(REMEMBERED_LISTS_KEY, offered, REMEMBERED_LISTS_MS)
+        .catch((err: unknown) => log().warn({ err }, 'offered lists could not be remembered'));
+      return offered;
+    }
+    const remembered = await deps.cache?.get<string[]>(REMEMBERED_LISTS_KEY).catch(() => undefined);
+    if (remembered) return remembered;
+    const refused = new UpstreamError('content', 503, 'site settings unavailable and no offered lists remembered: sign-up refused');
+    refused.shopperMessage = M.failure;
+    throw refused;
+  }
+
   return {
     async subscribe(input, origin) {
       const site = await settings();
-      // Only the lists the site offers: anyone else's list id is not ours to fill. Without
-      // settings (content lake down) the sign-up is kept rather than lost.
-      if (site) {
-        const offered = [site.newsletter.klaviyoListId, site.newsletter.newsletterPopup?.klaviyoListId].filter(Boolean);
-        if (!offered.includes(input.klaviyoListId)) throw new ShopperError(400, M.unknownList);
-      }
+      // Only the lists the site offers: anyone else's list id is not ours to fill. Fails closed:
+      // with the settings unreadable, the lists last read; with none, nothing is accepted.
+      if (!(await offeredLists(site)).includes(input.klaviyoListId)) throw new ShopperError(400, M.unknownList);
       await accept(origin, () => [
         { kind: 'subscribe', listId: input.klaviyoListId, customSource: input.source, email: input.email, phoneNumber: input.phoneNumber },
       ]);

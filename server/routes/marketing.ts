@@ -16,6 +16,7 @@ import type { Logger } from '../logger';
 import { parseBackInStock, parseDropTheHint, parseNewsletter, parseReserve } from '../marketing/input';
 import type { MarketingService } from '../marketing/service';
 import { OutboxUnavailableError } from '../outbox/types';
+import { UpstreamError } from '../upstream/errors';
 
 export type MarketingRoutesDeps = {
   marketing: MarketingService;
@@ -62,6 +63,7 @@ export function marketingRoutes(deps: MarketingRoutesDeps): Router {
         requestLog(deps.log).error({ err }, 'sign-up could not be stored');
         return answer(503, { isSuccess: false, message: M.failure });
       }
+      if (err instanceof UpstreamError) return answer(err.status, { isSuccess: false, message: err.shopperMessage ?? M.failure });
       throw err;
     }
   });

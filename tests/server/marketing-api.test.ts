@@ -8,7 +8,10 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { MemoryCache } from '../../server/cache';
+import { FRESH_MS, STALE_MS } from '../../server/loaders/upstream-data';
 import { MARKETING_MESSAGES as M } from '../../shared/marketing';
+import { setFault } from '../support/faults';
 import { acceptedSignUps, untilRecorded } from './support/marketing';
 import { startTestApp, type TestApp } from './support/app';
 
@@ -283,4 +286,46 @@ test("/readyz reports the outbox's counts for an operator", async () => {
   const res = await request(t.app).get('/readyz');
   expect(res.body.outbox).toEqual({ pending: expect.any(Number), dead: 0, delivered: expect.any(Number) });
   expect(res.body.outbox.delivered).toBeGreaterThan(0);
+});
+
+describe('the offered lists fail closed while the site settings cannot be read (content lake down)', () => {
+  const signUp = (app: TestApp, klaviyoListId: string) =>
+    request(app.app)
+      .post('/api/newsletter')
+      .send({ email: unique('outage'), honeypot: '', source: 'Footer', klaviyoListId });
+
+  test('settings never read: nothing is accepted, whatever the list (503, the failure text), within the deadline', async () => {
+    const cold = await startTestApp({ env: { REQUEST_DEADLINE_MS: '3000' } });
+    try {
+      await setFault(cold.emulators.content, { mode: 'error', status: 503 });
+      for (const list of ['SOMEONE-ELSES-LIST', 'GSNEWS']) {
+        const started = Date.now();
+        const res = await signUp(cold, list);
+        expect({ list, status: res.status, body: res.body }).toEqual({ list, status: 503, body: { isError: true, message: M.failure } });
+        expect(Date.now() - started).toBeLessThan(4000);
+      }
+      const popup = await request(cold.app)
+        .post('/api/newsletter/popup')
+        .send({ email: unique('outage'), honeypot: '', source: 'Newsletter Popup', klaviyoListId: 'GSPOPUP' });
+      expect({ status: popup.status, body: popup.body }).toEqual({ status: 503, body: { isSuccess: false, message: M.failure } });
+      expect(await acceptedSignUps(cold)).toBe(0);
+    } finally {
+      await cold.stop();
+    }
+  });
+
+  test('settings read before and since expired: the lists last read are the ones accepted', async () => {
+    let now = Date.now();
+    const app = await startTestApp({ cache: (log) => new MemoryCache(log, { now: () => now }) });
+    try {
+      expect((await signUp(app, 'GSNEWS')).status).toBe(200);
+      await setFault(app.emulators.content, { mode: 'error', status: 503 });
+      now += FRESH_MS + STALE_MS + 1; // the cached settings are gone, the remembered lists are not
+      expect((await signUp(app, 'SOMEONE-ELSES-LIST')).body).toEqual({ isError: true, message: M.unknownList });
+      const kept = await signUp(app, 'GSNEWS');
+      expect({ status: kept.status, isError: kept.body.isError }).toEqual({ status: 200, isError: false });
+    } finally {
+      await app.stop();
+    }
+  });
 });
