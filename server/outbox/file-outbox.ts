@@ -121,6 +121,8 @@ export class FileOutbox implements Outbox {
   private rescanTimer: NodeJS.Timeout | null = null;
   private scanning: Promise<void> | null = null;
   private delivered = 0;
+  /** Delivered files being removed now: `stats` waits for a listing no removal overlapped. */
+  private removals = 0;
   private seq = 0;
 
   constructor(options: FileOutboxOptions) {
@@ -221,10 +223,24 @@ export class FileOutbox implements Outbox {
 
   /** Counts files in pending/ and dead/ (fixed per `bury`); `delivered` counts this instance's deliveries. */
   async stats(): Promise<OutboxStats> {
-    const [pending, dead] = await Promise.all([listMessages(this.pendingDir), listMessages(this.deadDir)]);
+    // A delivery finishing during the listing could be counted twice or not at all: list again
+    // until no removal overlapped it (a few tries; under constant delivery the last one stands).
+    let listed = await this.listing();
+    for (let tries = 0; tries < 20 && !listed.settled; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      listed = await this.listing();
+    }
+    const { pending, dead, delivered } = listed;
     // A message being dead-lettered is briefly in both folders (see `bury`): count it once, as dead.
     const deadSet = new Set(dead);
-    return { pending: pending.filter((name) => !deadSet.has(name)).length, dead: dead.length, delivered: this.delivered };
+    return { pending: pending.filter((name) => !deadSet.has(name)).length, dead: dead.length, delivered };
+  }
+
+  /** pending/ and dead/ listed, the delivered count, and whether no removal overlapped the listing. */
+  private async listing(): Promise<{ pending: string[]; dead: string[]; delivered: number; settled: boolean }> {
+    const [delivered, removals] = [this.delivered, this.removals];
+    const [pending, dead] = await Promise.all([listMessages(this.pendingDir), listMessages(this.deadDir)]);
+    return { pending, dead, delivered, settled: removals === 0 && this.removals === 0 && this.delivered === delivered };
   }
 
   /** The dead/ records, oldest dead-lettered first (`deadAt`, epoch ms). Unreadable files are skipped. */
@@ -373,8 +389,13 @@ export class FileOutbox implements Outbox {
       return this.failed(record, err);
     }
     // No directory fsync: if the unlink is lost in a crash, the message is delivered again (idempotent).
-    await fs.rm(this.pendingPath(id), { force: true });
-    this.delivered += 1;
+    this.removals += 1;
+    try {
+      await fs.rm(this.pendingPath(id), { force: true });
+      this.delivered += 1;
+    } finally {
+      this.removals -= 1;
+    }
     return null;
   }
 
@@ -400,9 +421,10 @@ export class FileOutbox implements Outbox {
     const dead: DeadRecord = { message: record.message, attempts, lastError, storedAt: record.storedAt, deadAt: this.now() };
     await this.replace(this.deadPath(id), id, dead);
     await this.deadSync.sync();
-    await fs.rm(this.pendingPath(id), { force: true });
-    // Names what and which, never who: no email, no phone.
+    // Said once the dead record is durable, before pending/ lets it go (so a reader that sees it
+    // gone from pending/ finds the log line too). Names what and which, never who.
     this.log.error({ signUp: id, origin, attempts, reason: lastError, store: 'spool' }, 'sign-up dead-lettered');
+    await fs.rm(this.pendingPath(id), { force: true });
   }
 
   /** The pending record, or null when it is gone or unreadable (then quarantined in corrupt/). */
