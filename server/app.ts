@@ -87,20 +87,6 @@ export type AppDeps = {
 /** The Express app and the cart service every cart entry point uses (tests reach it too). */
 export type App = express.Express & { locals: { cart: CartService; pageCache: PageCache | null; circuits: UpstreamCircuits } };
 
-/**
- * A product's title from its content card: null when no product has that handle, `fallback`
- * when the content lake cannot answer (a sign-up is kept rather than refused for our outage).
- */
-async function productTitle(data: UpstreamData, handle: string, fallback: string): Promise<string | null> {
-  try {
-    const card = await data.productCard(handle);
-    return card ? (card.title ?? fallback) : null;
-  } catch (err) {
-    data.log.warn({ err, handle }, 'product card unavailable: sign-up kept with the title it was sent');
-    return fallback;
-  }
-}
-
 export function createApp(config: Config, deps: AppDeps): App {
   // One breaker per upstream for the whole process: an outage is seen once, not per request.
   const circuits = new UpstreamCircuits({
@@ -121,14 +107,15 @@ export function createApp(config: Config, deps: AppDeps): App {
   const unlock = createUnlockTokens(config.unlockSecret, config.siteUrl);
   // Draft preview: a signed cookie set by the secret preview URL (server/preview); none without a secret.
   const preview = config.preview.secret ? createPreviewTokens(config.preview.secret, config.siteUrl) : null;
+  /** A product's content card, or null when no product has that handle; prices left out (an empty price index). */
+  const productCard = async (handle: string) => {
+    const card = await data.productCard(handle);
+    return card ? data.reshape.productCard(card, new Map()) : null;
+  };
   const cart = createCartService({
     storefront,
     calendar: createAvailabilityService(config.scheduler, deps.cache),
-    productCard: async (handle) => {
-      const card = await data.productCard(handle);
-      // Prices do not matter to the cart rules: an empty price index.
-      return card ? data.reshape.productCard(card, new Map()) : null;
-    },
+    productCard,
     unlocked: unlockedInRequest(unlock),
     shippingExcludedTag: config.shippingExcludedTag,
     imageOrigin: config.storefront.imageOrigin,
@@ -244,7 +231,11 @@ export function createApp(config: Config, deps: AppDeps): App {
     marketingRoutes({
       marketing,
       limit: limits.signUps,
-      productTitle: (handle, fallback) => productTitle(data, handle, fallback),
+      hintRecipientLimit: limits.hintRecipient,
+      product: async (handle) => {
+        const card = await productCard(handle);
+        return card ? { title: card.title, image: card.image?.src ?? null } : null;
+      },
       variantExists: variantLookup(storefront, deps.log),
       log: deps.log,
     }),

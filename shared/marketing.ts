@@ -45,6 +45,10 @@ export const MARKETING_MESSAGES = {
   badEmail: 'Enter a valid email address.',
   badPhone: 'Enter a 10-digit US phone number, e.g. (212) 555-0123.',
   unknownList: 'Unknown klaviyo list id',
+  /** A hint's names: what the mail shows them as, so plain and short. */
+  badName: 'Enter a name of up to 50 letters, without links.',
+  /** A hint's recipient has had HINT_RECIPIENT_LIMIT hints in a day (the hintRecipient rate limit). */
+  hintRecipientLimit: 'They have already had a few hints today. Please try again tomorrow.',
   reserveSuccess: 'Thank you! We will let you know when it is available.',
 } as const;
 
@@ -99,7 +103,7 @@ export type DropTheHintInput = {
   phoneNumber?: string;
   productHandle: string;
   productTitle: string;
-  /** Absolute URL of the product image shown in the hint, if any. */
+  /** Absolute URL of the product image, as the page shows it; the server sends the product's own instead. */
   productImage?: string;
   honeypot: string;
 };

@@ -2,7 +2,7 @@
  * The rate limit tiers and their default limits, per client IP or per cart (the table in ./rate-limit.ts),
  * apart from the limiters themselves so the config (RATE_LIMIT_{TIER}) can name them.
  */
-export const RATE_LIMIT_TIERS = ['signIn', 'recover', 'signUp', 'unlock', 'signUps', 'cartCreate', 'cartWrites', 'pages'] as const;
+export const RATE_LIMIT_TIERS = ['signIn', 'recover', 'signUp', 'unlock', 'signUps', 'hintRecipient', 'cartCreate', 'cartWrites', 'pages'] as const;
 export type RateLimitTier = (typeof RATE_LIMIT_TIERS)[number];
 
 /** `limit` requests per `windowMs` (ms); `failuresOnly` counts only answers of 400 and above. */
@@ -26,6 +26,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitTier, TierOptions> = {
   // Marketing sign-ups: a household signing up for a few products is fine; a script filling the
   // florist's list with other people's addresses is not.
   signUps: { limit: 20, windowMs: 15 * 60_000, failuresOnly: false },
+  // Per recipient, not per IP: a hint mails someone who did not ask for it, so however many
+  // addresses send them, one person gets at most a few a day. Only hints accepted count.
+  hintRecipient: { limit: 3, windowMs: 24 * 60 * 60_000, failuresOnly: false },
   // Per client IP. A cart is made only by a shopper's first add to cart (never by a page view),
   // and the platform stores it until it expires. One office or mobile carrier's address can carry
   // hundreds of shoppers: 1000 is twice the 500 shoppers behind one address in 15 minutes the

@@ -12,6 +12,7 @@
  * | signUp     | POST /api/customer/register                                | 10 / hour per IP               |
  * | unlock     | POST /products/{handle}/unlock                             | 10 attempts / 15 min per IP    |
  * | signUps    | newsletter, popup, back in stock, hint, reserve (POST /api/…) | 20 / 15 min per IP          |
+ * | hintRecipient | POST /api/drop-the-hint, hints accepted                   | 3 / 24 h per recipient email   |
  * | cartCreate | carts made: POST /api/cart, POST /api/cart/lines without a cartId, POST /cart without an open cart | 1000 carts / 15 min per IP |
  * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart to an open cart | 120 / min per cart, and 10× that per IP |
  * | pages      | GET/HEAD pages and /__payload (not /assets, /api, probes, /metrics, /__build) | 600 / min per IP |
@@ -49,6 +50,7 @@ import type { Logger } from '../logger';
 import { rateLimitRejections } from '../metrics/registry';
 import { cartIdSchema } from '../cart/input';
 import { CART_COOKIE, readCookie } from './cookies';
+import { MARKETING_MESSAGES } from '../../shared/marketing';
 import { fail } from './json-api';
 import { MESSAGES } from './messages';
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, TIER_OFF, type RateLimitTier, type TierOptions, type TierSetting } from './rate-limit-tiers';
@@ -95,6 +97,15 @@ function cartWriteKey(req: Request): string {
   const cartId = namedCart(req);
   return cartId ? `cart:${createHash('sha256').update(cartId).digest('base64url').slice(0, 32)}` : `ip:${clientIpKey(req)}`;
 }
+/** hintRecipient's key: the recipient's email, trimmed, lower-cased and hashed (no address in Redis); none: not counted. */
+function hintRecipientKey(req: Request): string {
+  const body: unknown = req.body;
+  const email = body !== null && typeof body === 'object' ? (body as { gifterEmail?: unknown }).gifterEmail : undefined;
+  const normalised = typeof email === 'string' ? email.trim().toLowerCase() : '';
+  return `to:${createHash('sha256').update(normalised).digest('base64url').slice(0, 32)}`;
+}
+const hasHintRecipient = (req: Request) => typeof (req.body as { gifterEmail?: unknown } | null)?.gifterEmail === 'string';
+
 /** The cartWrites ceiling per client IP, as a multiple of the per-cart limit (see the module comment). */
 export const CART_WRITES_PER_IP = 10;
 
@@ -108,7 +119,12 @@ function tooMany(tier: RateLimitTier, req: Request, res: Response): void {
   rateLimitRejections.inc({ tier });
   res.setHeader('Cache-Control', 'no-store');
   // The account tiers keep their "attempts" wording; browsing and cart tiers say "requests".
-  const message = tier === 'pages' || tier === 'cartCreate' || tier === 'cartWrites' ? MESSAGES.tooManyRequests : MESSAGES.tooManyAttempts;
+  const message =
+    tier === 'hintRecipient'
+      ? MARKETING_MESSAGES.hintRecipientLimit
+      : tier === 'pages' || tier === 'cartCreate' || tier === 'cartWrites'
+        ? MESSAGES.tooManyRequests
+        : MESSAGES.tooManyAttempts;
   if (req.path.startsWith('/__payload/')) return void res.status(429).json({ status: 429, message });
   if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') return fail(res, 429, message);
   res.status(429).type('html').send(TOO_MANY_HTML);
@@ -241,6 +257,9 @@ export function createRateLimits(deps: {
         // Only an answer that made a cart keeps its count (the routes set res.locals.cartCreated):
         // a refused add makes none, and the form often adds to an existing cart.
         return [tier, limiter(tier, { skipSuccessfulRequests: true, requestWasSuccessful: (_req, res) => res.locals.cartCreated !== true })];
+      }
+      if (tier === 'hintRecipient') {
+        return [tier, limiter(tier, { keyGenerator: hintRecipientKey, skip: (req) => !hasHintRecipient(req), skipFailedRequests: true })];
       }
       if (tier === 'cartWrites') return [tier, both(limiter(tier, { keyGenerator: cartWriteKey }), limiter(tier, {}, ':ip', CART_WRITES_PER_IP))];
       if (tier === 'pages') {

@@ -121,20 +121,35 @@ function productHandle(body: Record<string, unknown>): string {
   return handle;
 }
 
-/** POST /api/drop-the-hint (spec §3 drop-the-hint data). @throws ShopperError 400 */
+/**
+ * A name a hint's mail shows: letters (any script), spaces, apostrophes, hyphens, and a full stop
+ * or comma after a word ("Mary J."), up to 50 characters: no digits, links, addresses or markup,
+ * so the form cannot relay a stranger's message.
+ */
+const PLAIN_NAME = /^\p{L}[\p{L}\p{M} '’-]*(?:[.,] ?[\p{L}\p{M} '’-]*)*$/u;
+
+function plainName(body: Record<string, unknown>, key: string): string {
+  const value = typeof body[key] === 'string' ? body[key].trim() : '';
+  if (!value) throw bad(M.missingRequiredField);
+  if (value.length > 50 || !PLAIN_NAME.test(value) || /[.,]\p{L}/u.test(value)) throw bad(M.badName);
+  return value;
+}
+
+/**
+ * POST /api/drop-the-hint (spec §3 drop-the-hint data). The product's title and image are
+ * checked for presence only: the route sends the product's own (server/routes/marketing.ts).
+ * @throws ShopperError 400
+ */
 export function parseDropTheHint(raw: unknown): DropTheHint {
   const body = objectOf(raw);
   refuseHoneypot(body);
   const gifterEmail = email(body, 'gifterEmail');
-  const gifterName = text(body, 'gifterName', 255);
-  const name = text(body, 'name', 255);
-  if (!gifterName || !name) throw bad(M.missingRequiredField);
+  const gifterName = plainName(body, 'gifterName');
+  const name = plainName(body, 'name');
   const handle = productHandle(body);
   const productTitle = text(body, 'productTitle', 255);
   if (!productTitle) throw bad(M.missingProductId);
-  const image = text(body, 'productImage', 2048);
-  const productImage = image && /^https?:\/\//.test(image) ? image : undefined;
-  const hint: DropTheHint = { gifterEmail, gifterName, name, productHandle: handle, productTitle, ...(productImage ? { productImage } : {}) };
+  const hint: DropTheHint = { gifterEmail, gifterName, name, productHandle: handle, productTitle };
   return withPhone(hint, phoneE164(body.phoneNumber));
 }
 

@@ -22,11 +22,13 @@ export type MarketingRoutesDeps = {
   marketing: MarketingService;
   /** The sign-ups tier of server/http/rate-limit.ts. */
   limit: RequestHandler;
+  /** The sign-ups tier's companion for hints: per recipient (server/http/rate-limit.ts `hintRecipient`). */
+  hintRecipientLimit: RequestHandler;
   /**
-   * The product's title for a handle: null when the shop has no such product; when the catalogue
-   * cannot be asked, the `fallback` (a sign-up is kept rather than lost).
+   * The shop's product for a handle, its title and image URL (absolute, or null): null when the
+   * shop has no such product. @throws UpstreamError when the catalogue cannot be asked
    */
-  productTitle: (handle: string, fallback: string) => Promise<string | null>;
+  product: (handle: string) => Promise<{ title: string; image: string | null } | null>;
   /**
    * Whether the shop has this variant (numeric id): false refuses a back-in-stock sign-up;
    * null (the catalogue cannot be asked) keeps it (../marketing/variants.ts).
@@ -40,11 +42,11 @@ const accepted = (res: Response, message: string) => sendResult(res, 200, { isEr
 export function marketingRoutes(deps: MarketingRoutesDeps): Router {
   const router = Router();
 
-  /** The product must exist (a hint or a reservation for nothing is refused); its own title wins. */
-  async function knownProduct(handle: string, given: string): Promise<string> {
-    const title = await deps.productTitle(handle, given || handle);
-    if (title === null) throw new ShopperError(400, M.missingProductId);
-    return title;
+  /** The product must exist: a hint or a reservation for nothing is refused. */
+  async function knownProduct(handle: string): Promise<{ title: string; image: string | null }> {
+    const product = await deps.product(handle);
+    if (product === null) throw new ShopperError(400, M.missingProductId);
+    return product;
   }
 
   router.post('/api/newsletter', deps.limit, async (req, res) => {
@@ -76,15 +78,27 @@ export function marketingRoutes(deps: MarketingRoutesDeps): Router {
     accepted(res, await deps.marketing.backInStock(signUp));
   });
 
-  router.post('/api/drop-the-hint', deps.limit, async (req, res) => {
+  // The mail a hint sends shows the product as the shop has it (title, image), never what the
+  // request said; fails closed (503) while the catalogue cannot say what the product is.
+  router.post('/api/drop-the-hint', deps.limit, deps.hintRecipientLimit, async (req, res) => {
     const hint = parseDropTheHint(req.body);
-    const productTitle = await knownProduct(hint.productHandle, hint.productTitle);
-    accepted(res, await deps.marketing.dropTheHint({ ...hint, productTitle }));
+    const product = await knownProduct(hint.productHandle);
+    accepted(res, await deps.marketing.dropTheHint({ ...hint, productTitle: product.title, productImage: product.image ?? undefined }));
   });
 
+  // A reservation mails only the shopper who made it: with the catalogue down it is kept, titled
+  // by its handle, rather than lost.
   router.post('/api/reserve', deps.limit, async (req, res) => {
     const reservation = parseReserve(req.body);
-    accepted(res, await deps.marketing.reserve(reservation, await knownProduct(reservation.productHandle, '')));
+    const title = await knownProduct(reservation.productHandle).then(
+      (product) => product.title,
+      (err: unknown) => {
+        if (err instanceof ShopperError) throw err;
+        requestLog(deps.log).warn({ err, handle: reservation.productHandle }, 'product unavailable: reservation kept under its handle');
+        return reservation.productHandle;
+      },
+    );
+    accepted(res, await deps.marketing.reserve(reservation, title));
   });
 
   return router;

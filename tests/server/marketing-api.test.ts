@@ -151,6 +151,43 @@ describe('drop the hint', () => {
       profile: expect.objectContaining({ email, firstName: 'Sam' }),
       properties: { productHandle: 'peony-cloud', productTitle: 'Peony Cloud', prospectiveReceiversName: 'Alex' },
     });
+    // The image is the product's own, not the one the request named.
+    const image = recorded.events.find((e) => e.profile.email === email)!.properties.productImage;
+    expect(image).toMatch(/^https?:\/\/.+\/.+/);
+    expect(image).not.toBe(hint(email).productImage);
+  });
+
+  test.each(['Mary J.', "Zoë O'Brien", 'José-María', 'Nguyễn Văn An', '李小龍'])('the name %p is a plain name: accepted', async (name) => {
+    expect((await post('/api/drop-the-hint', { ...hint(unique('plain')), name, gifterName: name })).status).toBe(200);
+  });
+
+  test.each([
+    ['a message with a link', 'Security team: verify at http://evil.example/login'],
+    ['a domain', 'evil.example'],
+    ['markup', '<b>Sam</b>'],
+    ['digits', 'Call 212 555 0123'],
+    ['an email address', 'sam@example.com'],
+    ['51 letters', 'a'.repeat(51)],
+  ])('a name that is %s → 400, nothing sent', async (_what, name) => {
+    const before = await acceptedSignUps(t);
+    for (const body of [
+      { ...hint(unique('relay')), name },
+      { ...hint(unique('relay')), gifterName: name },
+    ]) {
+      const res = await post('/api/drop-the-hint', body);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { isError: true, message: M.badName } });
+    }
+    expect(await acceptedSignUps(t)).toBe(before);
+  });
+
+  test('one recipient gets at most 3 hints a day, from whatever address; refused ones do not count; others still get theirs', async () => {
+    const recipient = unique('popular');
+    const from = (ip: string, body: object) => request(t.app).post('/api/drop-the-hint').set('X-Forwarded-For', ip).send(body);
+    expect((await from('203.0.113.1', { ...hint(recipient), name: 'http://spam' })).status).toBe(400);
+    for (const ip of ['203.0.113.2', '203.0.113.3', '203.0.113.4']) expect((await from(ip, hint(recipient))).status).toBe(200);
+    const refused = await from('203.0.113.5', hint(` ${recipient.toUpperCase()} `));
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: { isError: true, message: M.hintRecipientLimit } });
+    expect((await from('203.0.113.5', hint(unique('other')))).status).toBe(200);
   });
 
   test.each([
