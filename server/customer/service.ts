@@ -194,14 +194,16 @@ export function createCustomerService(deps: CustomerServiceDeps) {
     },
 
     /**
-     * Spec §4: the customer of `token`; a successful fetch renews the token (`renewed` is null
-     * when the renewal failed: keep the old one).
+     * Spec §4: the customer of `token`; with `renew`, a successful fetch renews the token
+     * (`renewed` is null without it, or when the renewal failed: keep the old one). Only the
+     * browser's customer fetch renews (GET /api/customer, which signing out waits for): a page
+     * or a prefetch answered after a logout would otherwise set the deleted token's cookie again.
      * @throws ShopperError 401 "Customer fetch failed." for an invalid or expired token; UpstreamError
      */
-    fetch(token: string): Promise<{ customer: Customer; renewed: AccessToken | null }> {
+    fetch(token: string, options: { renew?: boolean } = {}): Promise<{ customer: Customer; renewed: AccessToken | null }> {
       return upstreamMessage(MESSAGES.customerFetchFailed, async () => {
         const customer = toCustomer(await customerOf(token));
-        return { customer, renewed: await renew(token) };
+        return { customer, renewed: options.renew ? await renew(token) : null };
       });
     },
 

@@ -15,7 +15,7 @@ import { notFoundMessage, RouteError, type RouteParams } from '../../shared/rout
 import type { Seo } from '../../shared/types';
 import type { CustomerService } from '../customer/service';
 import { ShopperError } from '../http/errors';
-import { clearCustomerSession, readCustomerToken, setCustomerSession } from '../http/customer-session';
+import { clearCustomerSession, readCustomerToken } from '../http/customer-session';
 import { currentRequest, requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
 import { UpstreamError } from '../upstream/errors';
@@ -57,11 +57,10 @@ export function accountLoaders(deps: { customers: CustomerService; siteUrl: stri
     }
   }
 
-  /** The signed-in customer, with the token renewed (spec §4). */
+  /** The signed-in customer (the browser's own customer fetch renews the token, spec §4). */
   const customerPage = (title: string, pagePath: string) => async (_params: RouteParams, request: Request) =>
     withSession(request, pagePath, async (token) => {
-      const { customer, renewed } = await deps.customers.fetch(token);
-      if (renewed) setCustomerSession(cookies(), renewed, deps.siteUrl);
+      const { customer } = await deps.customers.fetch(token);
       return { seo: { title }, customer };
     });
 

@@ -211,7 +211,7 @@ export function customerRoutes(deps: CustomerRoutesDeps): Router {
 
   router.get('/api/customer', async (req, res) => {
     const token = tokenOf(req, MESSAGES.fetchNoToken);
-    const { customer, renewed } = await signedIn(res, () => customers.fetch(token));
+    const { customer, renewed } = await signedIn(res, () => customers.fetch(token, { renew: true }));
     if (renewed) setCustomerSession(res, renewed, siteUrl);
     ok(res, MESSAGES.customerFetched, customer);
   });

@@ -567,6 +567,15 @@ describe('token expiry', () => {
       await short.stop();
     }
   });
+  test("an account page answered after a sign-out never sets the session cookies again: only the browser's customer fetch renews", async () => {
+    const { jar } = await newCustomer(t);
+    // A prefetch of an account page, answered after the logout (its cookies reach the browser last).
+    const page = await request(t.app).get('/__payload/addresses').set('Cookie', jar.header());
+    expect(page.status).toBe(200);
+    const logout = await request(t.app).post('/api/customer/logout').set('Origin', t.config.siteUrl).set('Cookie', jar.header()).send({});
+    expect(logout.status).toBe(200);
+    expect(setCookies(page).filter((c) => /^customer_(access_token|signed_in)=/.test(c))).toEqual([]);
+  });
 });
 
 describe('rate limits', () => {
