@@ -333,13 +333,19 @@ export async function startNginx(opts: { port: number; upstreams: string[]; dir:
   return { ...child, url, dir: opts.dir };
 }
 
+/** redis-server flags for a Redis that keeps nothing on disk (a restart empties it). */
+export const REDIS_NO_PERSISTENCE = ['--save', '', '--appendonly', 'no'];
+
 /**
- * Starts a throw-away redis-server on 127.0.0.1:`port` (no persistence) as a child, for faults
- * that kill Redis; never the shared one.
+ * Starts a throw-away redis-server on 127.0.0.1:`port` as a child, for faults that kill Redis;
+ * never the shared one.
+ * @param opts.flags its persistence flags (default REDIS_NO_PERSISTENCE); a persisting Redis
+ *   needs its own `--dir` too, the same one again when it is restarted
  * @throws when it does not answer PING within 5 s
  */
-export async function startOwnRedis(port: number): Promise<Child & { url: string }> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+export async function startOwnRedis(port: number, opts: { flags?: string[] } = {}): Promise<Child & { url: string }> {
+  const flags = opts.flags ?? REDIS_NO_PERSISTENCE;
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...flags], { stdio: 'ignore' });
   const { child } = own(proc, 'redis-server');
   const until = Date.now() + 5000;
   for (;;) {
