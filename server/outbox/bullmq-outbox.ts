@@ -20,7 +20,9 @@
  * null`, as BullMQ requires for its blocking reads; it reconnects on its own.
  *
  * Durability is Redis's: enqueue resolves once Redis acknowledged the job. Run Redis with AOF
- * (`appendonly yes`) and `maxmemory-policy noeviction` for a sign-up to survive a Redis restart.
+ * (`appendonly yes`, as docker-compose.yml does) and `maxmemory-policy noeviction` for a sign-up
+ * to survive a Redis restart; the first connection asks Redis and warns when it keeps nothing on
+ * disk (redis-persistence.ts).
  */
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import Redis, { type RedisOptions } from 'ioredis';
@@ -37,6 +39,7 @@ import {
   type BackoffOptions,
   type DeadLetter,
 } from './policy';
+import { checkRedisPersistence, type RedisPersistence } from './redis-persistence';
 import { OutboxUnavailableError, type Deliver, type Outbox, type OutboxMessage, type OutboxStats } from './types';
 
 export type BullmqOutboxOptions = {
@@ -102,6 +105,7 @@ export class BullmqOutbox implements Outbox {
   private stopping = false;
   private deliveredCount = 0;
   private lastErrorLogAt = 0;
+  private persistenceCheck: Promise<RedisPersistence> | null = null;
   private readonly options: Required<Omit<BullmqOutboxOptions, 'deliver' | 'log' | 'url'>>;
 
   constructor(private readonly config: BullmqOutboxOptions) {
@@ -133,8 +137,21 @@ export class BullmqOutbox implements Outbox {
     this.redis = new Redis(config.url, queueConnection);
     // ioredis emits 'error' on every failed reconnect; without a listener it would crash the process.
     this.redis.on('error', (err) => this.logRedisError(err, 'queue'));
+    this.redis.once('ready', this.checkPersistence);
     this.queue = this.createQueue();
   }
+
+  /**
+   * What the first connection found out about Redis's persistence (logged then; see
+   * redis-persistence.ts), or null before Redis was first reached.
+   */
+  get persistence(): Promise<RedisPersistence> | null {
+    return this.persistenceCheck;
+  }
+
+  private readonly checkPersistence = (): void => {
+    if (!this.stopped) this.persistenceCheck = checkRedisPersistence(this.redis, this.config.log);
+  };
 
   /**
    * Adds the message as a job (`jobId = message.id`); resolves once Redis acknowledged it. A
@@ -244,6 +261,7 @@ export class BullmqOutbox implements Outbox {
     this.stopping = true;
     if (this.starting) this.redis.off('ready', this.starting);
     this.starting = null;
+    this.redis.off('ready', this.checkPersistence);
     const worker = this.worker;
     this.worker = null;
     if (worker) {
