@@ -103,6 +103,7 @@ export class BullmqOutbox implements Outbox {
   private starting: (() => void) | null = null;
   private stopped = false;
   private stopping = false;
+  private workerStopped: Promise<void> | null = null;
   private deliveredCount = 0;
   private lastErrorLogAt = 0;
   private persistenceCheck: Promise<RedisPersistence> | null = null;
@@ -157,18 +158,29 @@ export class BullmqOutbox implements Outbox {
    * Adds the message as a job (`jobId = message.id`); resolves once Redis acknowledged it. A
    * no-op when the id is already in the queue (pending, dead, or delivered within the last hour
    * and among the last `keepCompleted`).
+   * @param carried a message the spool already tried (its hand-over, durable-outbox.ts): the
+   *   attempts it made count against `maxAttempts` (one at least is left), and the first attempt
+   *   here waits until its `nextAttemptAt` (epoch ms), so a provider's Retry-After still holds
    * @throws TypeError when `message.id` is not a UUID
    * @throws OutboxUnavailableError at once when the connection is not up, or when Redis failed
    *   or did not answer within `enqueueTimeoutMs`. In that last case the job may still land
    *   later; the caller spools it too and it may be delivered twice (idempotent upstream).
    */
-  async enqueue(message: OutboxMessage): Promise<void> {
+  async enqueue(message: OutboxMessage, carried?: { attempts: number; nextAttemptAt: number }): Promise<void> {
     assertOutboxMessage(message);
     if (this.stopped) throw new OutboxUnavailableError('redis outbox: stopped');
     if (this.redis.status !== 'ready') throw new OutboxUnavailableError(`redis outbox: connection ${this.redis.status}`);
     if (this.queueBroken) this.queue = this.createQueue();
+    const schedule = carried && {
+      attempts: Math.max(1, this.options.maxAttempts - carried.attempts),
+      delay: Math.max(0, carried.nextAttemptAt - Date.now()),
+    };
     try {
-      await withTimeout(this.queue.add(message.origin, message, { jobId: message.id }), this.options.enqueueTimeoutMs, 'redis outbox enqueue');
+      await withTimeout(
+        this.queue.add(message.origin, message, { jobId: message.id, ...schedule }),
+        this.options.enqueueTimeoutMs,
+        'redis outbox enqueue',
+      );
     } catch (err) {
       throw new OutboxUnavailableError('redis outbox: could not store the message', { cause: err });
     }
@@ -180,14 +192,14 @@ export class BullmqOutbox implements Outbox {
    * cannot close a worker whose connection never came up (its close waits for it forever).
    */
   start(): void {
-    if (this.worker || this.stopped || this.starting) return;
+    if (this.worker || this.stopping || this.starting) return;
     if (this.redis.status === 'ready') {
       this.createWorker();
       return;
     }
     this.starting = () => {
       this.starting = null;
-      if (!this.stopped && !this.worker) this.createWorker();
+      if (!this.stopping && !this.worker) this.createWorker();
     };
     this.redis.once('ready', this.starting);
   }
@@ -247,35 +259,45 @@ export class BullmqOutbox implements Outbox {
   }
 
   /**
-   * Stops the worker: in-flight deliveries get `stopGraceMs` to finish, then their signals are
-   * aborted (such a job goes back to the queue, its attempt not counted). Then closes the
-   * connections. Bounded: resolves within about `stopGraceMs` + 3 s even when a delivery ignores
-   * its signal (BullMQ then recovers that job as stalled in the next process). With Redis down,
-   * the worker is closed at once (force): nothing could be recorded anyway, and BullMQ's graceful
-   * close waits for a reconnection that may never come. An unfinished job then stays active in
-   * Redis and is delivered again by the next process (after BullMQ's stalled check).
+   * Stops delivering, for good, while `enqueue` keeps working (the durable outbox hands its
+   * spool over meanwhile): in-flight deliveries get `stopGraceMs` to finish, then their signals
+   * are aborted (such a job goes back to the queue, its attempt not counted). Bounded: resolves
+   * within about `stopGraceMs` + 3 s even when a delivery ignores its signal (BullMQ then
+   * recovers that job as stalled in the next process). With Redis down, the worker is closed at
+   * once (force): nothing could be recorded anyway, and BullMQ's graceful close waits for a
+   * reconnection that may never come. An unfinished job then stays active in Redis and is
+   * delivered again by the next process (after BullMQ's stalled check). Idempotent.
    */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
+  stopWorker(): Promise<void> {
+    this.workerStopped ??= this.closeWorker();
+    return this.workerStopped;
+  }
+
+  private async closeWorker(): Promise<void> {
     this.stopping = true;
     if (this.starting) this.redis.off('ready', this.starting);
     this.starting = null;
-    this.redis.off('ready', this.checkPersistence);
     const worker = this.worker;
     this.worker = null;
-    if (worker) {
-      if (this.redis.status === 'ready') {
-        const closing = worker.close();
-        if (!(await settles(closing, this.options.stopGraceMs))) {
-          worker.cancelAllJobs('outbox stopping');
-          if (!(await settles(closing, 2000))) this.config.log.warn({ queue: this.queueName }, 'redis outbox: worker did not close in time');
-        }
-      } else {
+    if (!worker) return;
+    if (this.redis.status === 'ready') {
+      const closing = worker.close();
+      if (!(await settles(closing, this.options.stopGraceMs))) {
         worker.cancelAllJobs('outbox stopping');
-        await settles(worker.close(true), 1000);
+        if (!(await settles(closing, 2000))) this.config.log.warn({ queue: this.queueName }, 'redis outbox: worker did not close in time');
       }
+    } else {
+      worker.cancelAllJobs('outbox stopping');
+      await settles(worker.close(true), 1000);
     }
+  }
+
+  /** Stops the worker (`stopWorker`), then closes the connections; `enqueue` refuses from the start. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.redis.off('ready', this.checkPersistence);
+    await this.stopWorker();
     await settles(this.queue.close(), 1000);
     this.redis.disconnect();
   }

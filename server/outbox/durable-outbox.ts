@@ -5,12 +5,14 @@
  * With Redis, an enqueue goes to BullMQ and, when that write fails (Redis down, slow, not yet
  * connected), to the spool instead, so a Redis outage never loses a sign-up; the spool's worker
  * always runs too, delivering whatever was spooled. Only when both writes fail does enqueue throw
- * OutboxUnavailableError (the caller answers 503 and accepts nothing).
+ * OutboxUnavailableError (the caller answers 503 and accepts nothing). On shutdown, what the
+ * spool still holds is handed over to Redis when Redis takes writes again, so the spool's folder
+ * need not outlive the process (docs/architecture.md §8 "Sign-up outbox").
  */
 import type { Logger } from '../logger';
 import { BullmqOutbox } from './bullmq-outbox';
 import { FileOutbox } from './file-outbox';
-import { assertOutboxMessage, type BackoffOptions, type DeadLetter } from './policy';
+import { assertOutboxMessage, describeError, type BackoffOptions, type DeadLetter } from './policy';
 import { OutboxUnavailableError, type Deliver, type Outbox, type OutboxMessage, type OutboxStats } from './types';
 
 export type CreateOutboxOptions = {
@@ -33,7 +35,12 @@ export type CreateOutboxOptions = {
   stopGraceMs?: number;
   /** Bound on one Redis enqueue before the spool takes the message, in ms (default 1000). */
   redisEnqueueTimeoutMs?: number;
+  /** How long `stop()` may spend handing the spool's pending messages over to Redis, in ms (default 5000). */
+  handOverMs?: number;
 };
+
+/** How long `stop()` spends at most handing the spool over to Redis, in ms. */
+const DEFAULT_HAND_OVER_MS = 5000;
 
 /** Builds the outbox; call `start()` to deliver and `stop()` on shutdown. */
 export function createOutbox(options: CreateOutboxOptions): DurableOutbox {
@@ -47,17 +54,23 @@ export function createOutbox(options: CreateOutboxOptions): DurableOutbox {
   };
   const spool = new FileOutbox({ ...common, dir: options.spoolDir, now: options.now });
   const redis = options.redis ? new BullmqOutbox({ ...common, ...options.redis, enqueueTimeoutMs: options.redisEnqueueTimeoutMs }) : null;
-  return new DurableOutbox(spool, redis, options.log);
+  return new DurableOutbox(spool, redis, options.log, options.handOverMs);
 }
 
 /** BullMQ first (when configured), the file spool when that fails or there is no Redis. */
 export class DurableOutbox implements Outbox {
   private redisDown = false;
+  private stopped: Promise<void> | null = null;
 
+  /**
+   * @param handOverMs how long `stop()` may spend handing the spool over to Redis (default 5000):
+   *   with the workers' own grace it keeps the shutdown inside Kubernetes' 30 s (deploy/)
+   */
   constructor(
     readonly spool: FileOutbox,
     readonly redis: BullmqOutbox | null,
     private readonly log: Logger,
+    private readonly handOverMs = DEFAULT_HAND_OVER_MS,
   ) {}
 
   /**
@@ -94,15 +107,58 @@ export class DurableOutbox implements Outbox {
     }
   }
 
-  /** Starts both workers (idempotent). */
+  /** Starts both workers (idempotent). `stop` is final: a stopped outbox does not start again. */
   start(): void {
+    if (this.stopped) return;
     this.spool.start();
     this.redis?.start();
   }
 
-  /** Stops both workers (see their `stop`) and closes the Redis connections; never throws. */
-  async stop(): Promise<void> {
-    await Promise.all([this.spool.stop(), this.redis?.stop()]);
+  /**
+   * Stops both workers (see their `stop`), hands the spool's pending sign-ups over to the Redis
+   * queue when Redis takes writes (`handOver`), then closes the Redis connections. Never throws;
+   * a second call waits for the first.
+   */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      await Promise.all([this.redis?.stopWorker(), this.spool.stop().then(() => this.handOver())]);
+      await this.redis?.stop();
+    })();
+    return this.stopped;
+  }
+
+  /**
+   * Moves what the spool still holds (stored while Redis could not be written, not yet delivered)
+   * into the Redis queue, deleting each file only once Redis took its message; the job id is the
+   * message id, so a message Redis already holds is not added twice. Then the spool's folder may
+   * go with the process (a Kubernetes emptyDir goes with its pod, deploy/README.md) without
+   * taking a sign-up along. What Redis does not take within `handOverMs` stays in the spool for
+   * the next process on that folder, and is logged at warn level. Without Redis, nothing moves.
+   */
+  private async handOver(): Promise<void> {
+    const redis = this.redis;
+    if (!redis) return;
+    let refusal: unknown = null;
+    try {
+      const { handedOver, left } = await this.spool.handOver(
+        (message, carried) =>
+          redis.enqueue(message, carried).catch((err: unknown) => {
+            refusal = err;
+            throw err;
+          }),
+        Date.now() + this.handOverMs,
+      );
+      if (left > 0) {
+        this.log.warn(
+          { handedOver, left, dir: this.spool.dir, reason: refusal ? describeError(refusal) : 'out of time' },
+          'sign-up spool: sign-ups stay in the spool at shutdown (Redis did not take them); a process started on this folder delivers them, and they are lost if the folder is deleted',
+        );
+      } else if (handedOver > 0) {
+        this.log.info({ handedOver, left }, 'sign-up spool: handed over to the Redis queue at shutdown');
+      }
+    } catch (err) {
+      this.log.error({ err, dir: this.spool.dir }, 'sign-up spool: hand-over to Redis failed; the spool keeps what it holds');
+    }
   }
 
   /**

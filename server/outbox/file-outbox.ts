@@ -221,6 +221,43 @@ export class FileOutbox implements Outbox {
     await settles(this.scanning ?? Promise.resolve(), 1000);
   }
 
+  /**
+   * Gives each pending message, oldest first, to `take` (another store) with its failed attempts
+   * and next attempt time, and deletes its file once `take` resolved: a crash in between leaves
+   * the file, so the message may be delivered twice (idempotent upstream), never lost. Stops at
+   * the first message `take` refuses (it is down) or at `deadline` (epoch ms, real time).
+   * Dead letters stay. Only while stopped: a running worker would deliver the same files.
+   * @returns how many were handed over, and how many stay pending here
+   * @throws Error when called while started
+   */
+  async handOver(
+    take: (message: OutboxMessage, carried: { attempts: number; nextAttemptAt: number }) => Promise<void>,
+    deadline: number,
+  ): Promise<{ handedOver: number; left: number }> {
+    if (this.running) throw new Error('outbox spool: handOver needs the spool stopped');
+    const dead = new Set(await listMessages(this.deadDir));
+    const records: PendingRecord[] = [];
+    for (const name of await listMessages(this.pendingDir)) {
+      if (dead.has(name)) continue; // half-buried by a crash: dead already (see `cleanUp`)
+      const record = await this.readPending(name.slice(0, -'.json'.length));
+      if (record) records.push(record);
+    }
+    records.sort((a, b) => a.storedAt - b.storedAt);
+    let handedOver = 0;
+    for (const record of records) {
+      if (Date.now() > deadline) break;
+      try {
+        await take(record.message, { attempts: record.attempts, nextAttemptAt: record.nextAttemptAt });
+      } catch {
+        break;
+      }
+      await fs.rm(this.pendingPath(record.message.id), { force: true });
+      this.schedule.delete(record.message.id);
+      handedOver += 1;
+    }
+    return { handedOver, left: records.length - handedOver };
+  }
+
   /** Counts files in pending/ and dead/ (fixed per `bury`); `delivered` counts this instance's deliveries. */
   async stats(): Promise<OutboxStats> {
     // A delivery finishing during the listing could be counted twice or not at all: list again

@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Job, Queue } from 'bullmq';
 import Redis from 'ioredis';
 import pino from 'pino';
 import { createOutbox, OutboxUnavailableError, type DurableOutbox, type Deliver, type OutboxMessage } from '../../server/outbox';
@@ -246,6 +247,97 @@ describe('createOutbox', () => {
       await until(() => peer.delivered.get(msg.id) === 1, 'delivered, by this process or the next');
       await next.stop();
       expect(peer.delivered.get(msg.id)).toBe(1);
+    });
+
+    test('stop hands the spool over to Redis: the spool folder can then go, and another process delivers each sign-up once', async () => {
+      const proxy = redisProxy();
+      await proxy.up();
+      const logged = recordingLog();
+      const messages = Array.from({ length: 20 }, () => message());
+      try {
+        const outbox = open(proxy.url(), recordingPeer().deliver, logged.log);
+        await redisReady(outbox);
+        await proxy.down();
+        await until(() => outbox.redis?.redis.status !== 'ready', 'connection lost');
+        for (const m of messages) await outbox.enqueue(m);
+        expect(messages.every((m) => spooled(m.id))).toBe(true);
+        // Redis takes writes again before the process ends (its worker never ran: nothing delivered).
+        await proxy.up();
+        await redisReady(outbox);
+        await outbox.stop();
+      } finally {
+        await proxy.down();
+      }
+      expect(messages.filter((m) => spooled(m.id))).toEqual([]);
+      for (const m of messages) expect(await inRedis(m.id)).toBe(true);
+      expect(logged.records.filter((r) => r.msg.startsWith('sign-up spool:'))).toEqual([
+        expect.objectContaining({ msg: 'sign-up spool: handed over to the Redis queue at shutdown', handedOver: 20, left: 0 }),
+      ]);
+
+      // The folder goes with the process (a Kubernetes emptyDir with its pod); another one delivers.
+      rmSync(spoolDir, { recursive: true, force: true });
+      const peer = recordingPeer();
+      const next = open(REDIS_TEST_URL, peer.deliver);
+      next.start();
+      await until(() => messages.every((m) => peer.delivered.get(m.id) === 1), 'all delivered');
+      await until(async () => (await next.stats()).pending === 0, 'nothing pending');
+      expect([...peer.delivered.values()]).toEqual(messages.map(() => 1));
+    }, 30_000);
+
+    test('a handed-over sign-up keeps its retry schedule: the provider’s Retry-After and the attempts already made', async () => {
+      const proxy = redisProxy();
+      await proxy.up();
+      const msg = message();
+      try {
+        let attempts = 0;
+        const busy: Deliver = async () => {
+          attempts += 1;
+          throw Object.assign(new Error('HTTP 429'), { retryable: true, retryAfterMs: 60_000 });
+        };
+        const outbox = open(proxy.url(), busy);
+        await redisReady(outbox);
+        await proxy.down();
+        await until(() => outbox.redis?.redis.status !== 'ready', 'connection lost');
+        await outbox.enqueue(msg);
+        outbox.start();
+        await until(() => attempts === 1, 'first attempt refused');
+        await proxy.up();
+        await redisReady(outbox);
+        await outbox.stop();
+      } finally {
+        await proxy.down();
+      }
+      expect(spooled(msg.id)).toBe(false);
+      const queue = new Queue(QUEUE, { connection: { url: REDIS_TEST_URL }, prefix });
+      try {
+        const job = await Job.fromId(queue, msg.id);
+        expect(await job?.getState()).toBe('delayed');
+        // Retry-After 60 s, less the moments the hand-over took; one of the 3 attempts made.
+        expect(job?.delay).toBeGreaterThan(50_000);
+        expect(job?.delay).toBeLessThanOrEqual(60_000);
+        expect(job?.opts.attempts).toBe(2);
+      } finally {
+        await queue.close();
+      }
+    }, 30_000);
+
+    test('Redis unwritable at stop: the spool keeps its sign-ups, says how many stay, and a process on the same folder delivers them', async () => {
+      const logged = recordingLog();
+      const messages = [message(), message(), message()];
+      const outbox = open('redis://127.0.0.1:1', recordingPeer().deliver, logged.log);
+      for (const m of messages) await outbox.enqueue(m);
+      await outbox.stop();
+      expect(messages.every((m) => spooled(m.id))).toBe(true);
+      expect(logged.records.filter((r) => r.msg.startsWith('sign-up spool:'))).toEqual([
+        expect.objectContaining({ level: 40, handedOver: 0, left: 3, dir: spoolDir, msg: expect.stringContaining('lost if the folder is deleted') }),
+      ]);
+
+      const peer = recordingPeer();
+      const next = open(REDIS_TEST_URL, peer.deliver);
+      next.start();
+      await until(() => messages.every((m) => peer.delivered.get(m.id) === 1), 'all delivered');
+      await until(async () => (await next.stats()).pending === 0, 'nothing pending');
+      expect([...peer.delivered.values()]).toEqual([1, 1, 1]);
     });
 
     test('an id the spool already holds is not added to Redis as well', async () => {
