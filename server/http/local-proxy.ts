@@ -23,26 +23,63 @@ import type { Request, RequestHandler, Response } from 'express';
 /** The proxied emulators' loopback base URLs (no trailing slash), by their path segment. */
 export type LocalProxyTargets = Record<'storefront' | 'content' | 'marketing' | 'customer-account', string>;
 
-/**
- * What the browser may reach of each emulator through the shop. The content lake's query API
- * (GROQ over every public document, as a public Sanity dataset would answer) and the
- * Storefront GraphQL endpoint are the shop server's to call, never the browser's: only the
- * content lake's images and the Storefront emulator's pages (checkout, order status, inbox,
- * images) pass.
- */
-const BROWSER_PATHS: Record<keyof LocalProxyTargets, RegExp> = {
-  storefront: /^\/(?!api\/)/,
-  content: /^\/images\//,
-  marketing: /^\//,
-  'customer-account': /^\//,
-};
-
 /** The path prefix the proxy is mounted at. */
 export const LOCAL_PROXY_PREFIX = '/__local';
+/** The Storefront emulator's mail inbox page (emulators/storefront-api/inbox/routes.ts). */
+const INBOX_PATH = '/__emulator/inbox';
+
+/** What one allow-listed path admits: its methods (GET admits HEAD too). */
+type BrowserPath = { methods: readonly ('GET' | 'POST')[]; path: RegExp };
+
+/**
+ * One path segment as the emulators' own links write it: letters, digits, `-`, `_`, `~` and `.`,
+ * never first (so never `.` or `..`). No `%` at all: an encoded slash, backslash or dot, which an
+ * emulator's router would decode, cannot be written.
+ */
+const SEGMENT = String.raw`[A-Za-z0-9_~-][A-Za-z0-9._~-]*`;
+const exactly = (pattern: string) => new RegExp(`^${pattern.replaceAll('{segment}', SEGMENT)}$`);
+
+/**
+ * What the browser may reach of each emulator through the shop, and nothing else (ADR-0026):
+ * exact, case-sensitive paths as the emulators' pages, redirects and the shop's own URLs write
+ * them. The content lake's query API (GROQ over every public document), the Storefront GraphQL
+ * endpoint, the marketing server API, the authorization server's token endpoint and metadata,
+ * and every debug endpoint but the inbox page are the shop server's or the developer's, on
+ * loopback, never the browser's.
+ */
+const BROWSER_PATHS: Record<keyof LocalProxyTargets, readonly BrowserPath[]> = {
+  storefront: [
+    // The hosted checkout (a cart's checkoutUrl), its discount field and the order status page.
+    { methods: ['GET', 'POST'], path: exactly('/cart/c/{segment}') },
+    { methods: ['POST'], path: exactly('/cart/c/{segment}/reductions') },
+    { methods: ['GET'], path: exactly('/checkout/orders/{segment}') },
+    { methods: ['GET'], path: exactly('/checkout/assets/checkout\\.css') },
+    // Product images and videos (cdn.shopify.com's stand-in).
+    { methods: ['GET'], path: exactly('/cdn/shop/(?:files|videos)/{segment}') },
+    // The mail inbox the account pages link to in local mode.
+    { methods: ['GET'], path: exactly(INBOX_PATH) },
+  ],
+  // Image pipeline: /images/{projectId}/{dataset}/{file}[/{vanityName}].
+  content: [{ methods: ['GET'], path: exactly('/images/{segment}/{segment}/{segment}(?:/{segment})?') }],
+  // Klaviyo's client events endpoint (the shop's browser code posts there in local mode).
+  marketing: [{ methods: ['POST'], path: exactly('/client/events/') }],
+  // The sign-in: authorize, its resumption, and the sign-in step's page and forms.
+  'customer-account': [
+    { methods: ['GET'], path: exactly('/oauth/authorize(?:/{segment})?') },
+    { methods: ['GET'], path: exactly('/interaction/{segment}') },
+    { methods: ['POST'], path: exactly('/interaction/{segment}/(?:login|abort)') },
+  ],
+};
+
+/** Whether `method` on `path` (no query) is on `emulator`'s allow-list. */
+function allowed(emulator: keyof LocalProxyTargets, method: string, path: string): boolean {
+  const asked = method === 'HEAD' ? 'GET' : method;
+  return BROWSER_PATHS[emulator].some((entry) => (entry.methods as readonly string[]).includes(asked) && entry.path.test(path));
+}
 
 /** The shop-origin URL of the Storefront emulator's mail inbox page. */
 export function localInboxUrl(siteUrl: string): string {
-  return `${siteUrl}${LOCAL_PROXY_PREFIX}/storefront/__emulator/inbox`;
+  return `${siteUrl}${LOCAL_PROXY_PREFIX}/storefront${INBOX_PATH}`;
 }
 
 const HOP_BY_HOP = new Set([
@@ -69,27 +106,42 @@ function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 }
 
 /**
- * The proxy, mounted at LOCAL_PROXY_PREFIX. Unknown emulator → 404; emulator down or slower than
- * 30 s → 502/504 plain text.
+ * `/__local/{emulator}{path}[?query]` exactly as the client wrote it (Express mounts
+ * case-insensitively and strips the mount path; this reads the original target).
+ */
+const PROXIED = new RegExp(`^${LOCAL_PROXY_PREFIX}/([a-z-]+)(/[^?]*)(\\?.*)?$`);
+
+/** The socket address of an `http://host:port` base: what the proxy connects to, whatever the request says. */
+function originOf(base: string): { hostname: string; port: string; origin: string } {
+  const url = new URL(base);
+  return { hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, origin: url.origin };
+}
+
+/**
+ * The proxy, mounted at LOCAL_PROXY_PREFIX. The upstream is always the named emulator's own
+ * origin, with the allow-listed path appended: nothing in the request is ever resolved as a URL.
+ * Anything off the allow-list → 404; emulator down or slower than 30 s → 502/504 plain text.
  */
 export function localEmulatorProxy(targets: LocalProxyTargets, debugToken: string): RequestHandler {
+  const origins = Object.fromEntries(Object.entries(targets).map(([name, base]) => [name, originOf(base)])) as Record<
+    keyof LocalProxyTargets,
+    ReturnType<typeof originOf>
+  >;
   return (req: Request, res: Response) => {
-    const match = /^\/([a-z-]+)(\/.*)?$/.exec(req.url);
-    const base = match && Object.hasOwn(targets, match[1]) ? targets[match[1] as keyof LocalProxyTargets] : undefined;
-    if (!match || !base) {
-      res.status(404).type('text/plain').send('No such local emulator');
-      return;
-    }
-    const target = new URL(match[2] ?? '/', base);
-    if (!BROWSER_PATHS[match[1] as keyof LocalProxyTargets].test(target.pathname)) {
+    const match = PROXIED.exec(req.originalUrl);
+    const emulator = match && Object.hasOwn(targets, match[1]) ? (match[1] as keyof LocalProxyTargets) : null;
+    if (!match || !emulator || !allowed(emulator, req.method, match[2])) {
       res.status(404).type('text/plain').send('Not served to the browser');
       return;
     }
+    const [, , path, query = ''] = match;
+    const target = origins[emulator];
     const headers = forwardable(req.headers);
-    if (match[1] === 'storefront' && req.method === 'GET' && target.pathname === '/__emulator/inbox') headers['x-emulator-token'] = debugToken;
-    const prefix = `${req.baseUrl}/${match[1]}`;
+    if (emulator === 'storefront' && path === INBOX_PATH) headers['x-emulator-token'] = debugToken;
+    const prefix = `${LOCAL_PROXY_PREFIX}/${emulator}`;
     const onShop = (url: string) => (url.startsWith(`${target.origin}/`) ? url.slice(target.origin.length) : url);
-    const upstream = httpRequest(target, { method: req.method, headers, timeout: UPSTREAM_TIMEOUT_MS }, (answer) => {
+    const options = { hostname: target.hostname, port: target.port, path: path + query, method: req.method, headers, timeout: UPSTREAM_TIMEOUT_MS };
+    const upstream = httpRequest(options, (answer) => {
       res.status(answer.statusCode ?? 502);
       for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) res.setHeader(name, value);
       const location = answer.headers.location && onShop(answer.headers.location);
@@ -98,7 +150,7 @@ export function localEmulatorProxy(targets: LocalProxyTargets, debugToken: strin
       if (cookies)
         res.setHeader(
           'set-cookie',
-          cookies.map((cookie) => cookie.replace(COOKIE_PATH, (_all, path: string) => `; Path=${prefix}${path}`)),
+          cookies.map((cookie) => cookie.replace(COOKIE_PATH, (_all, scope: string) => `; Path=${prefix}${scope}`)),
         );
       if (!/^text\/html/i.test(answer.headers['content-type'] ?? '')) return void answer.pipe(res);
       const chunks: Buffer[] = [];
