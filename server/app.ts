@@ -160,10 +160,16 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.disable('x-powered-by');
   // Only the configured number of proxies may name the client in X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', config.trustedProxyHops);
-  // Local mode: the emulators' browser-facing pages and images, with their own headers (first,
-  // so the shop's CSP and compression do not apply to another service's answers).
-  if (config.local) app.use(LOCAL_PROXY_PREFIX, localEmulatorProxy(config.local.proxyTargets, config.local.debugToken));
   app.use(securityHeaders(config));
+  // Local mode: the emulators' browser paths (an allow-list, ADR-0026), after the shop's security
+  // headers (the proxy narrows the CSP per answer) and before path normalisation, so that
+  // anything off the list answers 404 whatever its spelling.
+  if (config.local) {
+    app.use(
+      LOCAL_PROXY_PREFIX,
+      localEmulatorProxy({ targets: config.local.proxyTargets, debugToken: config.local.debugToken, siteUrl: config.siteUrl }),
+    );
+  }
   app.use(normalisePath);
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader, config.requestDeadlineMs));

@@ -17,19 +17,26 @@
  * shows in local mode: for `GET /__local/storefront/__emulator/inbox` the proxy adds the run's
  * debug token itself, so the token never reaches the browser.
  */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 
 /** The proxied emulators' loopback base URLs (no trailing slash), by their path segment. */
 export type LocalProxyTargets = Record<'storefront' | 'content' | 'marketing' | 'customer-account', string>;
+
+/** What the proxy needs to know: the emulators' loopback origins, the run's debug token, the shop's public URL. */
+export type LocalProxyOptions = { targets: LocalProxyTargets; debugToken: string; siteUrl: string };
 
 /** The path prefix the proxy is mounted at. */
 export const LOCAL_PROXY_PREFIX = '/__local';
 /** The Storefront emulator's mail inbox page (emulators/storefront-api/inbox/routes.ts). */
 const INBOX_PATH = '/__emulator/inbox';
 
-/** What one allow-listed path admits: its methods (GET admits HEAD too). */
-type BrowserPath = { methods: readonly ('GET' | 'POST')[]; path: RegExp };
+/**
+ * What one allow-listed path admits: its methods (GET admits HEAD too), and which page it is when
+ * it answers HTML (its Content-Security-Policy, `pageCsp`); any other answer is a resource.
+ */
+type BrowserPath = { methods: readonly ('GET' | 'POST')[]; path: RegExp; page?: PageKind };
+type PageKind = 'checkout' | 'storefront-page' | 'sign-in';
 
 /**
  * One path segment as the emulators' own links write it: letters, digits, `-`, `_`, `~` and `.`,
@@ -50,14 +57,14 @@ const exactly = (pattern: string) => new RegExp(`^${pattern.replaceAll('{segment
 const BROWSER_PATHS: Record<keyof LocalProxyTargets, readonly BrowserPath[]> = {
   storefront: [
     // The hosted checkout (a cart's checkoutUrl), its discount field and the order status page.
-    { methods: ['GET', 'POST'], path: exactly('/cart/c/{segment}') },
-    { methods: ['POST'], path: exactly('/cart/c/{segment}/reductions') },
-    { methods: ['GET'], path: exactly('/checkout/orders/{segment}') },
+    { methods: ['GET', 'POST'], path: exactly('/cart/c/{segment}'), page: 'checkout' },
+    { methods: ['POST'], path: exactly('/cart/c/{segment}/reductions'), page: 'checkout' },
+    { methods: ['GET'], path: exactly('/checkout/orders/{segment}'), page: 'storefront-page' },
     { methods: ['GET'], path: exactly('/checkout/assets/checkout\\.css') },
     // Product images and videos (cdn.shopify.com's stand-in).
     { methods: ['GET'], path: exactly('/cdn/shop/(?:files|videos)/{segment}') },
     // The mail inbox the account pages link to in local mode.
-    { methods: ['GET'], path: exactly(INBOX_PATH) },
+    { methods: ['GET'], path: exactly(INBOX_PATH), page: 'storefront-page' },
   ],
   // Image pipeline: /images/{projectId}/{dataset}/{file}[/{vanityName}].
   content: [{ methods: ['GET'], path: exactly('/images/{segment}/{segment}/{segment}(?:/{segment})?') }],
@@ -65,16 +72,39 @@ const BROWSER_PATHS: Record<keyof LocalProxyTargets, readonly BrowserPath[]> = {
   marketing: [{ methods: ['POST'], path: exactly('/client/events/') }],
   // The sign-in: authorize, its resumption, and the sign-in step's page and forms.
   'customer-account': [
-    { methods: ['GET'], path: exactly('/oauth/authorize(?:/{segment})?') },
-    { methods: ['GET'], path: exactly('/interaction/{segment}') },
-    { methods: ['POST'], path: exactly('/interaction/{segment}/(?:login|abort)') },
+    { methods: ['GET'], path: exactly('/oauth/authorize(?:/{segment})?'), page: 'sign-in' },
+    { methods: ['GET'], path: exactly('/interaction/{segment}'), page: 'sign-in' },
+    { methods: ['POST'], path: exactly('/interaction/{segment}/(?:login|abort)'), page: 'sign-in' },
   ],
 };
 
-/** Whether `method` on `path` (no query) is on `emulator`'s allow-list. */
-function allowed(emulator: keyof LocalProxyTargets, method: string, path: string): boolean {
+/** The entry of `emulator`'s allow-list admitting `method` on `path` (no query), if any. */
+function browserPath(emulator: keyof LocalProxyTargets, method: string, path: string): BrowserPath | undefined {
   const asked = method === 'HEAD' ? 'GET' : method;
-  return BROWSER_PATHS[emulator].some((entry) => (entry.methods as readonly string[]).includes(asked) && entry.path.test(path));
+  return BROWSER_PATHS[emulator].find((entry) => (entry.methods as readonly string[]).includes(asked) && entry.path.test(path));
+}
+
+const NO_FRAMING = "frame-ancestors 'none'; base-uri 'none'";
+/**
+ * Every answer that is not one of the pages below (images, an SVG among them, videos, the
+ * stylesheet, JSON, text, redirects): nothing runs and nothing loads, even opened on its own.
+ */
+const RESOURCE_CSP = `default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; ${NO_FRAMING}; sandbox`;
+
+/**
+ * The emulators' pages, each as narrow as it works (no page has a script): the Storefront
+ * emulator's load their one stylesheet from the shop's origin and an empty `data:` icon
+ * (checkout/layout.ts), and only the checkout posts a form, to itself; the sign-in pages load
+ * nothing, and post to the authorization server, whose redirects end on the shop's SITE_URL
+ * (a browser applies `form-action` to the redirects after a submission).
+ */
+function pageCsp(siteUrl: string): Record<PageKind, string> {
+  const storefront = "default-src 'none'; style-src 'self'; img-src data:";
+  return {
+    checkout: `${storefront}; form-action 'self'; ${NO_FRAMING}`,
+    'storefront-page': `${storefront}; form-action 'none'; ${NO_FRAMING}`,
+    'sign-in': `default-src 'none'; form-action 'self' ${new URL(siteUrl).origin}; ${NO_FRAMING}`,
+  };
 }
 
 /** The shop-origin URL of the Storefront emulator's mail inbox page. */
@@ -82,17 +112,24 @@ export function localInboxUrl(siteUrl: string): string {
   return `${siteUrl}${LOCAL_PROXY_PREFIX}/storefront${INBOX_PATH}`;
 }
 
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-]);
+/**
+ * The emulator's answer headers that pass: what the browser needs to read, cache and follow the
+ * answer. Not the emulator's own CSP, CORS or other headers: the shop's security headers
+ * (./security.ts, mounted before the proxy) and the proxy's CSP stand instead.
+ */
+const ANSWER_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+  'retry-after',
+  'allow',
+];
 const UPSTREAM_TIMEOUT_MS = 30_000;
 /** A root-relative URL (`/x`, not the protocol-relative `//host`). */
 const ROOT_RELATIVE = /^\/(?!\/)/;
@@ -101,8 +138,30 @@ const COOKIE_PATH = /;\s*path=(\/[^;]*)/i;
 /** `href="/…"`, `src="/…"`, `action="/…"` in an emulator's HTML page. */
 const ROOT_RELATIVE_ATTRIBUTE = /\b(href|src|action)="\/(?!\/)/g;
 
-function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'x-emulator-token'));
+/**
+ * The request headers the browser paths need: content negotiation, the checkout's and sign-in's
+ * form bodies and the events' JSON, byte ranges and validators (videos, images), and Klaviyo's
+ * `revision`. Nothing else passes: not the client's `Authorization` or `x-emulator-token` (an
+ * emulator takes its debug token in either), not the shop's cookies (session, cart, unlock).
+ */
+const REQUEST_HEADERS = ['accept', 'content-type', 'content-length', 'range', 'if-range', 'if-none-match', 'if-modified-since', 'revision'];
+/**
+ * The only cookies any emulator gets: the authorization server's own, named `customer_account_*`
+ * (emulators/customer-account/provider.ts), which its sign-in step needs.
+ */
+const EMULATOR_COOKIE = /^customer_account_[\w.-]*=/;
+
+/** What the proxy sends `emulator` of the client's request headers. */
+function upstreamHeaders(req: Request, emulator: keyof LocalProxyTargets): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const name of REQUEST_HEADERS) if (req.headers[name] !== undefined) headers[name] = req.headers[name];
+  if (emulator !== 'customer-account') return headers;
+  const own = (req.headers.cookie ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => EMULATOR_COOKIE.test(pair));
+  if (own.length) headers.cookie = own.join('; ');
+  return headers;
 }
 
 /**
@@ -122,7 +181,8 @@ function originOf(base: string): { hostname: string; port: string; origin: strin
  * origin, with the allow-listed path appended: nothing in the request is ever resolved as a URL.
  * Anything off the allow-list → 404; emulator down or slower than 30 s → 502/504 plain text.
  */
-export function localEmulatorProxy(targets: LocalProxyTargets, debugToken: string): RequestHandler {
+export function localEmulatorProxy({ targets, debugToken, siteUrl }: LocalProxyOptions): RequestHandler {
+  const pages = pageCsp(siteUrl);
   const origins = Object.fromEntries(Object.entries(targets).map(([name, base]) => [name, originOf(base)])) as Record<
     keyof LocalProxyTargets,
     ReturnType<typeof originOf>
@@ -130,40 +190,44 @@ export function localEmulatorProxy(targets: LocalProxyTargets, debugToken: strin
   return (req: Request, res: Response) => {
     const match = PROXIED.exec(req.originalUrl);
     const emulator = match && Object.hasOwn(targets, match[1]) ? (match[1] as keyof LocalProxyTargets) : null;
-    if (!match || !emulator || !allowed(emulator, req.method, match[2])) {
+    const entry = match && emulator ? browserPath(emulator, req.method, match[2]) : undefined;
+    if (!match || !emulator || !entry) {
       res.status(404).type('text/plain').send('Not served to the browser');
       return;
     }
     const [, , path, query = ''] = match;
     const target = origins[emulator];
-    const headers = forwardable(req.headers);
+    const headers = upstreamHeaders(req, emulator);
+    // The one debug page the shop links, to the emulator's own origin only.
     if (emulator === 'storefront' && path === INBOX_PATH) headers['x-emulator-token'] = debugToken;
     const prefix = `${LOCAL_PROXY_PREFIX}/${emulator}`;
     const onShop = (url: string) => (url.startsWith(`${target.origin}/`) ? url.slice(target.origin.length) : url);
     const options = { hostname: target.hostname, port: target.port, path: path + query, method: req.method, headers, timeout: UPSTREAM_TIMEOUT_MS };
     const upstream = httpRequest(options, (answer) => {
       res.status(answer.statusCode ?? 502);
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) res.setHeader(name, value);
+      for (const name of ANSWER_HEADERS) if (answer.headers[name] !== undefined) res.setHeader(name, answer.headers[name]);
+      const html = /^text\/html/i.test(answer.headers['content-type'] ?? '');
+      res.setHeader('Content-Security-Policy', html && entry.page ? pages[entry.page] : RESOURCE_CSP);
       const location = answer.headers.location && onShop(answer.headers.location);
-      if (location && ROOT_RELATIVE.test(location)) res.setHeader('location', `${prefix}${location}`);
+      if (location) res.setHeader('location', ROOT_RELATIVE.test(location) ? `${prefix}${location}` : location);
       const cookies = answer.headers['set-cookie'];
       if (cookies)
         res.setHeader(
           'set-cookie',
           cookies.map((cookie) => cookie.replace(COOKIE_PATH, (_all, scope: string) => `; Path=${prefix}${scope}`)),
         );
-      if (!/^text\/html/i.test(answer.headers['content-type'] ?? '')) return void answer.pipe(res);
+      if (!html) return void answer.pipe(res);
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('error', () => res.destroy());
       answer.on('end', () => {
-        const html = Buffer.concat(chunks)
+        const page = Buffer.concat(chunks)
           .toString('utf8')
           .replaceAll(`"${target.origin}/`, '"/')
           .replace(ROOT_RELATIVE_ATTRIBUTE, (_all, attribute: string) => `${attribute}="${prefix}/`);
         res.removeHeader('content-length');
         res.removeHeader('etag');
-        res.send(html);
+        res.send(page);
       });
     });
     upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
