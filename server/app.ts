@@ -165,10 +165,9 @@ export function createApp(config: Config, deps: AppDeps): App {
   // headers (the proxy narrows the CSP per answer) and before path normalisation, so that
   // anything off the list answers 404 whatever its spelling.
   if (config.local) {
-    app.use(
-      LOCAL_PROXY_PREFIX,
-      localEmulatorProxy({ targets: config.local.proxyTargets, debugToken: config.local.debugToken, siteUrl: config.siteUrl }),
-    );
+    const { proxyTargets: targets, debugToken, developerClients } = config.local;
+    const { siteUrl, trustedIpHeader } = config;
+    app.use(LOCAL_PROXY_PREFIX, localEmulatorProxy({ targets, debugToken, siteUrl, developerClients, trustedIpHeader }));
   }
   app.use(normalisePath);
   app.use(compression());

@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
+import { isLoopback } from './http/loopback';
+import { LOCAL_PROXY_PREFIX, type DeveloperClients } from './http/local-proxy';
 import { RATE_LIMIT_TIERS, TIER_OFF, type RateLimitTier } from './http/rate-limit-tiers';
 
 export type Mode = 'local' | 'live';
@@ -159,10 +160,16 @@ export type Config = {
   preview: { secret: string | null };
   /**
    * Local mode: the stand-ins' loopback URLs the shop's `/__local/{name}/…` route forwards the
-   * browser to (server/http/local-proxy.ts), and the per-run token of their debug endpoints
-   * (the mail inbox); live: null.
+   * browser to (server/http/local-proxy.ts), the per-run token of their debug endpoints (the
+   * mail inbox), and who may open that developer page: `loopback`, a client on this machine
+   * (socket peer and client IP both loopback), or `any` client, when `LOCAL_PUBLISHED_ADDRESS` is
+   * a loopback address (the shop is reachable from this machine only); live: null.
    */
-  local: { debugToken: string; proxyTargets: Record<'storefront' | 'content' | 'marketing' | 'customer-account', string> } | null;
+  local: {
+    debugToken: string;
+    proxyTargets: Record<'storefront' | 'content' | 'marketing' | 'customer-account', string>;
+    developerClients: DeveloperClients;
+  } | null;
 };
 
 /** Local mode's webhook secrets: known, so the test suites and a local shop can sign webhooks. */
@@ -323,6 +330,9 @@ const Env = z.object({
     .transform((h) => h.toLowerCase())
     .optional(),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Local mode: the address the shop's only way in is published on (compose's nginx port); a
+  // loopback one opens the emulators' developer pages to every client that reaches the shop.
+  LOCAL_PUBLISHED_ADDRESS: z.union([z.ipv4(), z.ipv6()], { error: 'an IP address such as 127.0.0.1' }).optional(),
   METRICS_TOKEN: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   ...Object.fromEntries(RATE_LIMIT_TIERS.map((tier) => [rateLimitVariable(tier), RateLimitSetting.optional()])),
   CLIENT_DIST_DIR: optional,
@@ -482,6 +492,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
           marketing: trimSlash(marketing.apiUrl),
           'customer-account': new URL(customerAccount.issuer).origin,
         },
+        developerClients: e.LOCAL_PUBLISHED_ADDRESS && isLoopback(e.LOCAL_PUBLISHED_ADDRESS) ? 'any' : 'loopback',
       },
       storefront: {
         endpoint: `${trimSlash(storefront.origin)}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,

@@ -19,12 +19,31 @@
  */
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
+import { isLoopback } from './loopback';
+import { clientIpOf } from './request-context';
 
 /** The proxied emulators' loopback base URLs (no trailing slash), by their path segment. */
 export type LocalProxyTargets = Record<'storefront' | 'content' | 'marketing' | 'customer-account', string>;
 
-/** What the proxy needs to know: the emulators' loopback origins, the run's debug token, the shop's public URL. */
-export type LocalProxyOptions = { targets: LocalProxyTargets; debugToken: string; siteUrl: string };
+/**
+ * Who may open the developer pages through the proxy (the inbox): `loopback`, a client on this
+ * machine only; `any` client that reaches the shop, when the shop is reachable from this machine
+ * only (compose publishing it on 127.0.0.1, `LOCAL_PUBLISHED_ADDRESS`, server/config.ts).
+ */
+export type DeveloperClients = 'loopback' | 'any';
+
+/** What the proxy needs to know (server/config.ts `local`, `siteUrl`, `trustedIpHeader`). */
+export type LocalProxyOptions = {
+  /** The emulators' loopback origins. */
+  targets: LocalProxyTargets;
+  /** The run's token of the emulators' debug endpoints, added for the inbox page only. */
+  debugToken: string;
+  /** The shop's public URL, where the sign-in's redirects end. */
+  siteUrl: string;
+  developerClients: DeveloperClients;
+  /** The CDN's client IP header, if configured (the client IP as the rest of the shop sees it). */
+  trustedIpHeader: string | null;
+};
 
 /** The path prefix the proxy is mounted at. */
 export const LOCAL_PROXY_PREFIX = '/__local';
@@ -35,7 +54,7 @@ const INBOX_PATH = '/__emulator/inbox';
  * What one allow-listed path admits: its methods (GET admits HEAD too), and which page it is when
  * it answers HTML (its Content-Security-Policy, `pageCsp`); any other answer is a resource.
  */
-type BrowserPath = { methods: readonly ('GET' | 'POST')[]; path: RegExp; page?: PageKind };
+type BrowserPath = { methods: readonly ('GET' | 'POST')[]; path: RegExp; page?: PageKind; developer?: true };
 type PageKind = 'checkout' | 'storefront-page' | 'sign-in';
 
 /**
@@ -63,8 +82,8 @@ const BROWSER_PATHS: Record<keyof LocalProxyTargets, readonly BrowserPath[]> = {
     { methods: ['GET'], path: exactly('/checkout/assets/checkout\\.css') },
     // Product images and videos (cdn.shopify.com's stand-in).
     { methods: ['GET'], path: exactly('/cdn/shop/(?:files|videos)/{segment}') },
-    // The mail inbox the account pages link to in local mode.
-    { methods: ['GET'], path: exactly(INBOX_PATH), page: 'storefront-page' },
+    // The mail inbox the account pages link to in local mode: a developer page (everyone's mail).
+    { methods: ['GET'], path: exactly(INBOX_PATH), page: 'storefront-page', developer: true },
   ],
   // Image pipeline: /images/{projectId}/{dataset}/{file}[/{vanityName}].
   content: [{ methods: ['GET'], path: exactly('/images/{segment}/{segment}/{segment}(?:/{segment})?') }],
@@ -165,6 +184,18 @@ function upstreamHeaders(req: Request, emulator: keyof LocalProxyTargets): Outgo
 }
 
 /**
+ * Whether `req` comes from this machine: its socket's peer and its client IP (as the trusted
+ * proxies or the CDN header name it, `clientIpOf`) are both loopback. Behind a proxy on this
+ * machine the client IP is the one the proxy saw; with no trusted proxy, the peer's.
+ */
+function fromThisMachine(req: Request, trustedIpHeader: string | null): boolean {
+  return isLoopback(req.socket.remoteAddress) && isLoopback(clientIpOf(req, trustedIpHeader));
+}
+
+/** `; Secure` on a Set-Cookie value that lacks it (as nginx's `proxy_cookie_flags … secure`). */
+const secured = (cookie: string) => (/;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+
+/**
  * `/__local/{emulator}{path}[?query]` exactly as the client wrote it (Express mounts
  * case-insensitively and strips the mount path; this reads the original target).
  */
@@ -181,7 +212,7 @@ function originOf(base: string): { hostname: string; port: string; origin: strin
  * origin, with the allow-listed path appended: nothing in the request is ever resolved as a URL.
  * Anything off the allow-list → 404; emulator down or slower than 30 s → 502/504 plain text.
  */
-export function localEmulatorProxy({ targets, debugToken, siteUrl }: LocalProxyOptions): RequestHandler {
+export function localEmulatorProxy({ targets, debugToken, siteUrl, developerClients, trustedIpHeader }: LocalProxyOptions): RequestHandler {
   const pages = pageCsp(siteUrl);
   const origins = Object.fromEntries(Object.entries(targets).map(([name, base]) => [name, originOf(base)])) as Record<
     keyof LocalProxyTargets,
@@ -193,6 +224,10 @@ export function localEmulatorProxy({ targets, debugToken, siteUrl }: LocalProxyO
     const entry = match && emulator ? browserPath(emulator, req.method, match[2]) : undefined;
     if (!match || !emulator || !entry) {
       res.status(404).type('text/plain').send('Not served to the browser');
+      return;
+    }
+    if (entry.developer && developerClients === 'loopback' && !fromThisMachine(req, trustedIpHeader)) {
+      res.status(403).set('Cache-Control', 'no-store').type('text/plain').send("The emulators' developer pages answer this machine only");
       return;
     }
     const [, , path, query = ''] = match;
@@ -214,7 +249,12 @@ export function localEmulatorProxy({ targets, debugToken, siteUrl }: LocalProxyO
       if (cookies)
         res.setHeader(
           'set-cookie',
-          cookies.map((cookie) => cookie.replace(COOKIE_PATH, (_all, scope: string) => `; Path=${prefix}${scope}`)),
+          cookies.map((cookie) => {
+            const scoped = cookie.replace(COOKIE_PATH, (_all, scope: string) => `; Path=${prefix}${scope}`);
+            // The emulator speaks http on loopback; the browser may have come over https (req.secure
+            // reads X-Forwarded-Proto from the trusted proxies, TRUSTED_PROXY_HOPS).
+            return req.secure ? secured(scoped) : scoped;
+          }),
         );
       if (!html) return void answer.pipe(res);
       const chunks: Buffer[] = [];

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logger';
 import type { CookieWriter } from './customer-session';
 import { RequestDeadline } from './deadline';
@@ -59,11 +59,20 @@ export function upstreamSignal(timeoutMs: number): AbortSignal {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
+ * The client IP of `req`: `trustedIpHeader` (the CDN's client IP header) when it holds an IP
+ * address, else Express's `req.ip`: the socket's peer, or the address `TRUSTED_PROXY_HOPS`
+ * proxies away in X-Forwarded-For (`trust proxy`, server/app.ts).
+ */
+export function clientIpOf(req: Request, trustedIpHeader: string | null): string | null {
+  const headerIp = trustedIpHeader ? req.get(trustedIpHeader)?.split(',')[0]?.trim() : undefined;
+  // A header that is not an IP address (a misconfigured CDN, a forged value) names no one.
+  return (headerIp && isIP(headerIp) ? headerIp : null) ?? req.ip ?? null;
+}
+
+/**
  * Takes a well-formed incoming X-Request-Id (else makes one), echoes it on the response, and
- * runs the rest of the chain inside the request context, whose deadline is `deadlineMs` from now. The client IP — the rate limits' key
- * and the buyer IP sent to Shopify — is `trustedIpHeader` (the CDN's client IP header) when it
- * holds an IP address, else Express's `req.ip`: the socket's peer, or the address
- * `TRUSTED_PROXY_HOPS` proxies away in X-Forwarded-For (`trust proxy`, server/app.ts).
+ * runs the rest of the chain inside the request context, whose deadline is `deadlineMs` from now.
+ * Its client IP (`clientIpOf`) is the rate limits' key and the buyer IP sent to Shopify.
  */
 export function requestContext(log: Logger, trustedIpHeader: string | null, deadlineMs: number): RequestHandler {
   return (req, res, next) => {
@@ -72,9 +81,7 @@ export function requestContext(log: Logger, trustedIpHeader: string | null, dead
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     (req as { id?: string }).id = requestId;
     res.setHeader('X-Request-Id', requestId);
-    const headerIp = trustedIpHeader ? req.get(trustedIpHeader)?.split(',')[0]?.trim() : undefined;
-    // A header that is not an IP address (a misconfigured CDN, a forged value) names no one.
-    const clientIp = (headerIp && isIP(headerIp) ? headerIp : null) ?? req.ip ?? null;
+    const clientIp = clientIpOf(req, trustedIpHeader);
     storage.run({ requestId, clientIp, log: log.child({ requestId }), cookies: res, deadline }, next);
   };
 }

@@ -261,6 +261,15 @@ describe('SHOP_MODE and the production guard', () => {
         marketing: 'http://127.0.0.1:4',
         'customer-account': 'http://127.0.0.1:5',
       },
+      developerClients: 'loopback',
     });
+    expect(loadConfig(LIVE_ENV, UPSTREAMS).local).toBeNull();
+  });
+
+  test('LOCAL_PUBLISHED_ADDRESS: a loopback address opens the developer pages to every client; another keeps them to loopback', () => {
+    const clients = (address: string) => loadConfig({ LOCAL_PUBLISHED_ADDRESS: address }, UPSTREAMS).local?.developerClients;
+    expect([clients('127.0.0.1'), clients('127.8.0.1'), clients('::1')]).toEqual(['any', 'any', 'any']);
+    expect([clients('0.0.0.0'), clients('::'), clients('192.0.2.10')]).toEqual(['loopback', 'loopback', 'loopback']);
+    expect(() => loadConfig({ LOCAL_PUBLISHED_ADDRESS: 'localhost' }, UPSTREAMS)).toThrow(/LOCAL_PUBLISHED_ADDRESS: an IP address/);
   });
 });

@@ -8,7 +8,7 @@
  *   emulator; the debug token is added for the inbox only;
  * - every proxied answer carries the shop's security headers and a CSP that runs no script;
  * - the inbox answers this machine only (the checkout and sign-in pages answer anyone), unless
- *   the shop is published on loopback only (LOCAL_PUBLISHED_ADDRESS, compose);
+ *   the shop is published on a loopback address only (LOCAL_PUBLISHED_ADDRESS, as compose sets it);
  * - the sign-in's cookies are `Secure` when the request came over https.
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -329,10 +329,15 @@ describe('the developer pages answer this machine only', () => {
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 403 Forbidden');
   });
 
-  test('published on loopback only (LOCAL_PUBLISHED_ADDRESS=127.0.0.1, as compose does): every client reaching it is this machine', async () => {
-    const published = await startTestApp({ env: { LOCAL_PUBLISHED_ADDRESS: '127.0.0.1' } });
+  test.each([
+    ['127.0.0.1', 200],
+    ['::1', 200],
+    ['0.0.0.0', 403],
+    ['192.0.2.10', 403],
+  ])('published on %s (LOCAL_PUBLISHED_ADDRESS, as compose sets it): a client from elsewhere behind the proxy gets %d', async (address, status) => {
+    const published = await startTestApp({ env: { LOCAL_PUBLISHED_ADDRESS: address } });
     try {
-      expect((await request(published.app).get('/__local/storefront/__emulator/inbox').set(REMOTE)).status).toBe(200);
+      expect((await request(published.app).get('/__local/storefront/__emulator/inbox').set(REMOTE)).status).toBe(status);
     } finally {
       await published.stop();
     }
