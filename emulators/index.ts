@@ -63,6 +63,11 @@ export type EmulatorConnection = {
     publicToken: string;
     /** Base URL the product image URLs it returns point at (its `/cdn/shop/files/…` route, or the public base's). */
     imageOrigin: string;
+    /**
+     * The app's client secret, as Shopify issues one per app: it signs Shopify's webhooks
+     * (`X-Shopify-Hmac-Sha256`). The emulator sends none; a test or a developer signs with it.
+     */
+    webhookSecret: string;
   };
   content: {
     /** For `@sanity/client`'s `apiHost`, with `useProjectHostname: false` and `useCdn: false`. */
@@ -75,6 +80,10 @@ export type EmulatorConnection = {
     readToken: string;
     /** For `@sanity/image-url`'s `baseUrl` (may carry a path): images are at `${imageOrigin}/images/{projectId}/{dataset}/…`. */
     imageOrigin: string;
+    /** The project's webhook secret (`sanity-webhook-signature`); the emulator sends no webhook, a test or a developer signs with it. */
+    webhookSecret: string;
+    /** The preview URL secret an editor's Studio opens draft preview with (Sanity's Presentation tool keeps one per project). */
+    previewSecret: string;
   };
   scheduler: {
     /** Base URL; calendars at `${url}/v1.0/{pickup|delivery}/locations/{id}/calendar?shop={shop}`. */
@@ -121,7 +130,9 @@ export type RunningEmulators = {
 /**
  * Starts the five emulators in parallel. Every secret is new per call (random, 256 bits): the
  * Storefront tokens, the content lake's read token, the marketing private key and the debug
- * token, so no documented value unlocks a running emulator (ADR-0020).
+ * token, so no documented value unlocks a running emulator (ADR-0020); and the secrets the
+ * services would issue to the shop, the two webhook secrets and the preview secret, so no
+ * documented value signs a webhook or opens a preview on a local shop.
  * @returns the running emulators, their `connection` settings and `stopAll`
  * @throws the first start error (port taken, bad seed data…), after stopping the others
  */
@@ -165,8 +176,16 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
     ]);
     const connection: EmulatorConnection = {
       debugToken,
-      storefront: { origin: storefront.url, ...tokens, imageOrigin: publicUrl('storefront') ?? storefront.url },
-      content: { apiHost: content.url, ...lake, apiVersion: CONTENT_API_VERSION, readToken, imageOrigin: publicUrl('content') ?? content.url },
+      storefront: { origin: storefront.url, ...tokens, imageOrigin: publicUrl('storefront') ?? storefront.url, webhookSecret: newDebugToken() },
+      content: {
+        apiHost: content.url,
+        ...lake,
+        apiVersion: CONTENT_API_VERSION,
+        readToken,
+        imageOrigin: publicUrl('content') ?? content.url,
+        webhookSecret: newDebugToken(),
+        previewSecret: newDebugToken(),
+      },
       scheduler: {
         url: scheduler.url,
         pickupLocationId: rules.pickup.locationIds[0],

@@ -144,7 +144,8 @@ export type Config = {
    * Webhook secrets (server/routes/webhooks.ts): `SANITY_WEBHOOK_SECRET` (Sanity's webhook
    * secret, signature header `sanity-webhook-signature`) and `SHOPIFY_WEBHOOK_SECRET` (the app's
    * client secret, `X-Shopify-Hmac-Sha256`). Live: optional, and that webhook answers 503 while
-   * unset; local: the known values LOCAL_WEBHOOK_SECRETS, so tests and a laptop can sign.
+   * unset; local: the run's random ones from the local stand-ins (`LocalUpstreams`), which the
+   * shop's listening line prints for a developer, unless set.
    */
   webhooks: { sanitySecret: string | null; shopifySecret: string | null };
   /**
@@ -155,7 +156,8 @@ export type Config = {
   /**
    * Draft preview (server/preview, server/routes/preview.ts): `PREVIEW_SECRET` (at least 32
    * characters) is what the editors' preview URL carries and the key of the signed preview
-   * cookie. Live: optional, preview disabled (404) while unset; local: LOCAL_PREVIEW_SECRET.
+   * cookie. Live: optional, preview disabled (404) while unset; local: the run's random one from
+   * the content lake stand-in (`LocalUpstreams`), printed on the listening line, unless set.
    */
   preview: { secret: string | null };
   /**
@@ -171,12 +173,6 @@ export type Config = {
     developerClients: DeveloperClients;
   } | null;
 };
-
-/** Local mode's webhook secrets: known, so the test suites and a local shop can sign webhooks. */
-export const LOCAL_WEBHOOK_SECRETS = { sanitySecret: 'local-sanity-webhook-secret', shopifySecret: 'local-shopify-webhook-secret' } as const;
-
-/** Local mode's preview secret: known, so tests and a local shop can open a preview. */
-export const LOCAL_PREVIEW_SECRET = 'local-preview-secret-for-the-emulated-content-lake';
 
 /**
  * The project root, from source (server/) or from the server bundle (dist/server/), since the
@@ -198,6 +194,8 @@ export type LocalUpstreams = {
     privateToken: string;
     /** Origin the product images come from. */
     imageOrigin: string;
+    /** The run's Shopify webhook secret (the app's client secret), unless SHOPIFY_WEBHOOK_SECRET is set. */
+    webhookSecret: string;
   };
   content: {
     /** Sanity client `apiHost` (used with `useProjectHostname: false`). */
@@ -210,6 +208,10 @@ export type LocalUpstreams = {
     readToken: string;
     /** Image URL builder base. */
     imageOrigin: string;
+    /** The run's Sanity webhook secret, unless SANITY_WEBHOOK_SECRET is set. */
+    webhookSecret: string;
+    /** The run's draft preview secret, unless PREVIEW_SECRET is set. */
+    previewSecret: string;
   };
   scheduler: {
     /** Service base URL. */
@@ -460,12 +462,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
     redisUrl: e.REDIS_URL ?? null,
     // Live mode requires it below; locally an unguessable per-process secret.
     unlockSecret: e.UNLOCK_SECRET ?? randomBytes(32).toString('hex'),
-    webhooks: {
-      sanitySecret: e.SANITY_WEBHOOK_SECRET ?? (mode === 'local' ? LOCAL_WEBHOOK_SECRETS.sanitySecret : null),
-      shopifySecret: e.SHOPIFY_WEBHOOK_SECRET ?? (mode === 'local' ? LOCAL_WEBHOOK_SECRETS.shopifySecret : null),
-    },
+    // Local mode: the run's own (random) secrets from the stand-ins, below, unless set.
+    webhooks: { sanitySecret: e.SANITY_WEBHOOK_SECRET ?? null, shopifySecret: e.SHOPIFY_WEBHOOK_SECRET ?? null },
     pageCache: { enabled: e.PAGE_CACHE === 'on', maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024 },
-    preview: { secret: e.PREVIEW_SECRET ?? (mode === 'local' ? LOCAL_PREVIEW_SECRET : null) },
+    preview: { secret: e.PREVIEW_SECRET ?? null },
   };
   const outbox = {
     timeoutMs: e.KLAVIYO_TIMEOUT_MS,
@@ -484,6 +484,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
     const { storefront, content, scheduler, customerAccount, marketing } = upstreams;
     return {
       ...common,
+      webhooks: {
+        sanitySecret: common.webhooks.sanitySecret ?? content.webhookSecret,
+        shopifySecret: common.webhooks.shopifySecret ?? storefront.webhookSecret,
+      },
+      preview: { secret: common.preview.secret ?? content.previewSecret },
       local: {
         debugToken: upstreams.debugToken,
         proxyTargets: {

@@ -93,7 +93,16 @@ async function main() {
         url: `http://localhost:${config.port}`,
         // Local mode: the run's debug token, so a developer can open the orders list, records and
         // fault switches the README points to (header x-emulator-token); the emulators bind loopback only.
-        emulators: emulators && { pid: emulators.pid, ...emulators.urls, debugToken: emulators.debugToken },
+        // And the run's webhook and preview secrets (random per run, unless set), to sign a
+        // webhook or open a draft preview by hand.
+        emulators: emulators && {
+          pid: emulators.pid,
+          ...emulators.urls,
+          debugToken: emulators.debugToken,
+          sanityWebhookSecret: config.webhooks.sanitySecret,
+          shopifyWebhookSecret: config.webhooks.shopifySecret,
+          previewSecret: config.preview.secret,
+        },
       },
       `storefront listening on http://localhost:${config.port}`,
     );

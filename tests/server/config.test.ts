@@ -8,7 +8,12 @@ import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, typ
 /** Deliberately unlike the emulators' own values, so nothing can come from a built-in default. */
 const UPSTREAMS: LocalUpstreams = {
   debugToken: 'given-debug-token',
-  storefront: { origin: 'http://127.0.0.1:1', privateToken: 'given-private-token', imageOrigin: 'http://127.0.0.1:11' },
+  storefront: {
+    origin: 'http://127.0.0.1:1',
+    privateToken: 'given-private-token',
+    imageOrigin: 'http://127.0.0.1:11',
+    webhookSecret: 'given-shopify-webhook-secret',
+  },
   content: {
     apiHost: 'http://127.0.0.1:2',
     projectId: 'given-project',
@@ -16,6 +21,8 @@ const UPSTREAMS: LocalUpstreams = {
     readToken: 'given-read-token',
     apiVersion: '2024-01-02',
     imageOrigin: 'http://127.0.0.1:22',
+    webhookSecret: 'given-sanity-webhook-secret',
+    previewSecret: 'given-preview-secret',
   },
   scheduler: { url: 'http://127.0.0.1:3', pickupLocationId: 'p-7', deliveryLocationId: 'd-9', shop: 'given.myshopify.com' },
   customerAccount: { issuer: 'http://127.0.0.1:5', clientId: 'given-client' },
@@ -171,6 +178,25 @@ test('live mode against self-hosted stand-ins: STOREFRONT_API_ORIGIN and SANITY_
   expect(c.storefront.endpoint).toBe('http://10.0.0.5:4001/api/2026-04/graphql.json');
   expect(c.content).toMatchObject({ apiHost: 'http://10.0.0.5:4002', useCdn: false });
   expect(() => loadConfig({ ...LIVE_ENV, STOREFRONT_API_ORIGIN: 'ftp://x' })).toThrow(/STOREFRONT_API_ORIGIN/);
+});
+
+test("webhook and preview secrets: local mode uses the run's from the connection settings unless set; live mode has none unless set", () => {
+  const local = loadConfig({}, UPSTREAMS);
+  expect({ webhooks: local.webhooks, preview: local.preview }).toEqual({
+    webhooks: { sanitySecret: 'given-sanity-webhook-secret', shopifySecret: 'given-shopify-webhook-secret' },
+    preview: { secret: 'given-preview-secret' },
+  });
+  const set = { SANITY_WEBHOOK_SECRET: 's'.repeat(16), SHOPIFY_WEBHOOK_SECRET: 'h'.repeat(16), PREVIEW_SECRET: 'p'.repeat(32) };
+  const configured = loadConfig(set, UPSTREAMS);
+  expect({ webhooks: configured.webhooks, preview: configured.preview }).toEqual({
+    webhooks: { sanitySecret: 's'.repeat(16), shopifySecret: 'h'.repeat(16) },
+    preview: { secret: 'p'.repeat(32) },
+  });
+  const live = loadConfig(LIVE_ENV, UPSTREAMS);
+  expect({ webhooks: live.webhooks, preview: live.preview }).toEqual({
+    webhooks: { sanitySecret: null, shopifySecret: null },
+    preview: { secret: null },
+  });
 });
 
 test('scheduler: local ids from the connection settings; timeout and availability TTL from the environment', () => {

@@ -7,7 +7,6 @@
  * it, before, during or after a preview.
  */
 import request from 'supertest';
-import { LOCAL_PREVIEW_SECRET } from '../../server/config';
 import { startTestApp, type TestApp } from './support/app';
 
 const ENTRY = '/journal/peony-season-is-here';
@@ -21,7 +20,7 @@ afterAll(() => t.stop());
 
 /** Opens a preview through the secret URL; returns the `name=value` of the cookie it set. */
 async function previewCookie(): Promise<string> {
-  const res = await request(t.app).get(`/api/preview?secret=${LOCAL_PREVIEW_SECRET}&redirect=${encodeURIComponent(ENTRY)}`);
+  const res = await request(t.app).get(`/api/preview?secret=${t.config.preview.secret}&redirect=${encodeURIComponent(ENTRY)}`);
   expect(res.status).toBe(302);
   expect(res.headers.location).toBe(ENTRY);
   const setCookie = (res.headers['set-cookie'] as unknown as string[])[0];
@@ -72,12 +71,15 @@ test('a forged, tampered or expired-looking cookie is no preview', async () => {
 });
 
 test('a wrong secret is 401 and sets no cookie; a redirect off the site is 400', async () => {
-  const wrong = await request(t.app).get(`/api/preview?secret=${LOCAL_PREVIEW_SECRET}x&redirect=/`);
-  expect(wrong.status).toBe(401);
-  expect(wrong.headers['set-cookie']).toBeUndefined();
+  // Local mode's secret is the run's own (random): not a near miss, and not the one every copy of the code knew.
+  for (const secret of [`${t.config.preview.secret}x`, 'local-preview-secret-for-the-emulated-content-lake']) {
+    const wrong = await request(t.app).get(`/api/preview?secret=${secret}&redirect=/`);
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  }
   expect((await request(t.app).get('/api/preview')).status).toBe(401);
   for (const redirect of ['//evil.com/', 'https://evil.com/', '/\\evil.com', 'journal']) {
-    const res = await request(t.app).get(`/api/preview?secret=${LOCAL_PREVIEW_SECRET}&redirect=${encodeURIComponent(redirect)}`);
+    const res = await request(t.app).get(`/api/preview?secret=${t.config.preview.secret}&redirect=${encodeURIComponent(redirect)}`);
     expect(res.status).toBe(400);
     expect(res.headers['set-cookie']).toBeUndefined();
   }

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { signSanity } from '../../server/webhooks/sanity-signature';
 import { runEntry as run, startShopProcess, until } from '../support/shop-process';
 
 function alive(pid: number): boolean {
@@ -48,9 +49,12 @@ test('local mode: the emulators run in a child process on loopback, reachable fo
     for (const { url } of Object.values(shop.emulators)) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const shopUrl = `http://127.0.0.1:${shop.port}`;
     expect((await fetch(`${shopUrl}/healthz`)).status).toBe(200);
-    // The inbox the account pages link to works through the shop (token added server-side)…
+    // The inbox the account pages link to works through the shop (token added server-side), for
+    // this machine, under a CSP that runs nothing…
     const inbox = await fetch(`${shopUrl}/__local/storefront/__emulator/inbox`);
     expect(inbox.status).toBe(200);
+    expect(inbox.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'self';/);
+    expect(inbox.headers.get('x-frame-options')).toBe('DENY');
     const inboxHtml = await inbox.text();
     // Its root-relative links are rewritten to stay under the proxy.
     const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(inboxHtml)?.[1];
@@ -66,14 +70,36 @@ test('local mode: the emulators run in a child process on loopback, reachable fo
       expect({ image, status: res.status }).toEqual({ image, status: 200 });
       expect(res.headers.get('content-type')).toMatch(/^image\//);
     }
-    // …but the other debug endpoints stay closed, through the shop and directly.
-    expect((await fetch(`${shopUrl}/__local/storefront/__emulator/orders`)).status).toBe(401);
+    // …but the other debug endpoints stay closed, through the shop (off its allow-list, whatever
+    // the client sends) and directly.
+    const bearer = { authorization: `Bearer ${shop.emulators.storefront.debugToken}` };
+    expect((await fetch(`${shopUrl}/__local/storefront/__emulator/orders`, { headers: bearer })).status).toBe(404);
     expect((await fetch(`${shop.emulators.storefront.url}/__emulator/orders`)).status).toBe(401);
     // The APIs are the shop server's to call: no GROQ over the whole dataset and no Storefront
-    // GraphQL from the browser through the proxy.
+    // GraphQL from the browser through the proxy, under any spelling or through another emulator's name.
     const groq = encodeURIComponent('*[_type == "productCardPassword"].password');
-    expect((await fetch(`${shopUrl}/__local/content/v2025-02-19/data/query/production?query=${groq}`)).status).toBe(404);
-    expect((await fetch(`${shopUrl}/__local/storefront/api/2026-04/graphql.json`, { method: 'POST', body: '{}' })).status).toBe(404);
+    const lake = new URL(shop.emulators.content.url).host;
+    for (const path of [
+      `/__local/content/v2025-02-19/data/query/production?query=${groq}`,
+      `/__local/storefront//${lake}/v2025-02-19/data/query/production?query=${groq}`,
+      `/__local/content/images/%2E%2E/v2025-02-19/data/query/production?query=${groq}`,
+    ]) {
+      expect({ path, status: (await fetch(`${shopUrl}${path}`)).status }).toEqual({ path, status: 404 });
+    }
+    for (const api of ['api', 'API']) {
+      expect((await fetch(`${shopUrl}/__local/storefront/${api}/2026-04/graphql.json`, { method: 'POST', body: '{}' })).status).toBe(404);
+    }
+    // The run's webhook secret, as the listening line prints it, signs; the one every copy of the code knew does not.
+    const body = JSON.stringify({ _id: 'productCard-bodega-bunch', _type: 'productCard', slug: { current: 'bodega-bunch' } });
+    const hook = (secret: string) =>
+      fetch(`${shopUrl}/api/webhooks/sanity`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signSanity(body, secret) },
+        body,
+      });
+    expect(shop.secrets.sanityWebhookSecret).toMatch(/^[\w-]{43}$/);
+    expect((await hook(shop.secrets.sanityWebhookSecret)).status).toBe(200);
+    expect((await hook('local-sanity-webhook-secret')).status).toBe(401);
   } finally {
     shop.child.kill('SIGTERM');
   }

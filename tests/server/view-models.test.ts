@@ -6,7 +6,6 @@
  * cache lets it through (the Sanity webhook), with nothing else to invalidate.
  */
 import request from 'supertest';
-import { LOCAL_WEBHOOK_SECRETS } from '../../server/config';
 import { signSanity } from '../../server/webhooks/sanity-signature';
 import { startTestApp, type TestApp } from './support/app';
 
@@ -65,7 +64,7 @@ test('a new crop of a card image shows in the next render after the webhook', as
   const hook = await request(t.app)
     .post('/api/webhooks/sanity')
     .set('Content-Type', 'application/json')
-    .set('sanity-webhook-signature', signSanity(body, LOCAL_WEBHOOK_SECRETS.sanitySecret))
+    .set('sanity-webhook-signature', signSanity(body, t.config.webhooks.sanitySecret!))
     .send(body);
   expect(hook.status).toBe(200);
 

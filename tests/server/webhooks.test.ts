@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { RedisCache } from '../../server/cache';
-import { LOCAL_WEBHOOK_SECRETS } from '../../server/config';
 import { signSanity } from '../../server/webhooks/sanity-signature';
 import { signShopify } from '../../server/webhooks/shopify-hmac';
 import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
@@ -33,6 +32,10 @@ const shopifyHook = (t: TestApp, topic: string, body: string, hmac?: string) => 
   if (hmac !== undefined) req.set('X-Shopify-Hmac-Sha256', hmac);
   return req.send(body);
 };
+
+/** The run's webhook secrets: in local mode random per run, from the stand-ins (server/config.ts). */
+const sanitySecret = (app: TestApp) => app.config.webhooks.sanitySecret!;
+const shopifySecret = (app: TestApp) => app.config.webhooks.shopifySecret!;
 
 /** An editor renames the product card in the content lake (Sanity's mutate API, emulated). */
 async function renameCard(t: TestApp, title: string): Promise<void> {
@@ -68,9 +71,9 @@ describe('Sanity webhook', () => {
       await sanityHook(t, CARD_CHANGE, 'garbage'),
       await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE, 'not-the-secret-at-all')),
       // Signed for another body.
-      await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE.replace(HANDLE, 'other'), LOCAL_WEBHOOK_SECRETS.sanitySecret)),
+      await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE.replace(HANDLE, 'other'), sanitySecret(t))),
       // Replayed long after it was signed.
-      await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE, LOCAL_WEBHOOK_SECRETS.sanitySecret, Date.now() - 60 * 60_000)),
+      await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE, sanitySecret(t), Date.now() - 60 * 60_000)),
     ];
     expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
     expect(refused[0].body).toEqual({ isError: true, message: 'Invalid signature' });
@@ -81,7 +84,7 @@ describe('Sanity webhook', () => {
     expect(still.text).toBe(first.text);
     expect(await t.cache.get(`content:card:${HANDLE}`)).toBeDefined();
 
-    const ok = await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE, LOCAL_WEBHOOK_SECRETS.sanitySecret));
+    const ok = await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE, sanitySecret(t)));
     expect(ok.status).toBe(200);
     expect(ok.body.isError).toBe(false);
     expect(ok.body.data.pages).toBeGreaterThanOrEqual(2);
@@ -99,7 +102,7 @@ describe('Sanity webhook', () => {
   });
 
   test('a malformed body with a good signature is a 400', async () => {
-    const res = await sanityHook(t, 'not json', signSanity('not json', LOCAL_WEBHOOK_SECRETS.sanitySecret));
+    const res = await sanityHook(t, 'not json', signSanity('not json', sanitySecret(t)));
     expect(res.status).toBe(400);
   });
 
@@ -108,7 +111,7 @@ describe('Sanity webhook', () => {
     await get(t, `/products/${HANDLE}`);
     await t.app.locals.pageCache!.whenIdle();
     const body = JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings' });
-    expect((await sanityHook(t, body, signSanity(body, LOCAL_WEBHOOK_SECRETS.sanitySecret))).status).toBe(200);
+    expect((await sanityHook(t, body, signSanity(body, sanitySecret(t)))).status).toBe(200);
     expect((await get(t, '/journal')).headers['x-page-cache']).toBe('MISS');
     expect((await get(t, `/products/${HANDLE}`)).headers['x-page-cache']).toBe('MISS');
     await t.app.locals.pageCache!.whenIdle();
@@ -124,7 +127,7 @@ describe('Shopify webhook', () => {
     const bad = [
       await shopifyHook(t, 'products/update', body),
       await shopifyHook(t, 'products/update', body, signShopify(body, 'wrong-secret-wrong-secret')),
-      await shopifyHook(t, 'products/update', body, signShopify(`${body} `, LOCAL_WEBHOOK_SECRETS.shopifySecret)),
+      await shopifyHook(t, 'products/update', body, signShopify(`${body} `, shopifySecret(t))),
     ];
     expect(bad.map((r) => r.status)).toEqual([401, 401, 401]);
     expect((await get(t, `/products/${HANDLE}`)).headers['x-page-cache']).toBe('HIT');
@@ -132,17 +135,31 @@ describe('Shopify webhook', () => {
   });
 
   test('products/update purges the pages and the catalogue data; other topics are ignored', async () => {
-    const ignored = await shopifyHook(t, 'orders/create', '{}', signShopify('{}', LOCAL_WEBHOOK_SECRETS.shopifySecret));
+    const ignored = await shopifyHook(t, 'orders/create', '{}', signShopify('{}', shopifySecret(t)));
     expect(ignored.status).toBe(200);
     expect((await get(t, `/products/${HANDLE}`)).headers['x-page-cache']).toBe('HIT');
 
-    const ok = await shopifyHook(t, 'products/update', body, signShopify(body, LOCAL_WEBHOOK_SECRETS.shopifySecret));
+    const ok = await shopifyHook(t, 'products/update', body, signShopify(body, shopifySecret(t)));
     expect(ok.status).toBe(200);
     expect(await t.cache.get(`storefront:product:${HANDLE}`)).toBeUndefined();
     expect(await t.cache.get('storefront:prices')).toBeUndefined();
     expect((await get(t, `/products/${HANDLE}`)).headers['x-page-cache']).toBe('MISS');
     await t.app.locals.pageCache!.whenIdle();
   });
+});
+
+test("local mode's webhook secrets are the run's own: the ones every copy of the code knew are refused", async () => {
+  const other = await startTestApp({ env: ON });
+  try {
+    // Two runs, two secrets, neither a value written anywhere.
+    expect(sanitySecret(other)).not.toBe(sanitySecret(t));
+    expect(shopifySecret(other)).not.toBe(shopifySecret(t));
+    expect((await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE, sanitySecret(other)))).status).toBe(401);
+    expect((await sanityHook(t, CARD_CHANGE, signSanity(CARD_CHANGE, 'local-sanity-webhook-secret'))).status).toBe(401);
+    expect((await shopifyHook(t, 'products/update', '{}', signShopify('{}', 'local-shopify-webhook-secret'))).status).toBe(401);
+  } finally {
+    await other.stop();
+  }
 });
 
 (serviceAvailable('redis') ? describe : describe.skip)('with Redis', () => {
@@ -163,7 +180,7 @@ describe('Shopify webhook', () => {
       expect(shared.text).toBe(miss.text);
 
       await renameCard(a, `${NEW_TITLE} (Redis)`);
-      const ok = await sanityHook(a, CARD_CHANGE, signSanity(CARD_CHANGE, LOCAL_WEBHOOK_SECRETS.sanitySecret));
+      const ok = await sanityHook(a, CARD_CHANGE, signSanity(CARD_CHANGE, sanitySecret(a)));
       expect(ok.status).toBe(200);
       const after = await get(b, `/products/${HANDLE}`);
       expect(after.headers['x-page-cache']).toBe('MISS');

@@ -7,7 +7,8 @@
  *
  * What differs from `npm start`, and why: free ports instead of 3000 and 4001–4005 (suites run in
  * parallel) and a throwaway `DATA_DIR` (each suite starts from the seed). The emulators' debug
- * token (orders, inbox, faults) is read from the shop's listening line, where a developer reads it.
+ * token (orders, inbox, faults) and the run's webhook and preview secrets are read from the shop's
+ * listening line, where a developer reads them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -77,8 +78,11 @@ export type EmulatorName = 'storefront-api' | 'content-lake' | 'scheduler' | 'ma
 /** One emulator of the running shop: its loopback URL and the run's debug token. */
 export type EmulatorEndpoint = { url: string; debugToken: string };
 
+/** The run's webhook and preview secrets, as the listening line prints them (random per run in local mode). */
+export type RunSecrets = { sanityWebhookSecret: string; shopifyWebhookSecret: string; previewSecret: string };
+
 /** What the listening line says (server/index.ts). */
-type Listening = { emulators: (Record<EmulatorName, string> & { pid: number; debugToken: string }) | null };
+type Listening = { emulators: (Record<EmulatorName, string> & { pid: number; debugToken: string } & RunSecrets) | null };
 
 export type ShopProcess = EntryProcess & {
   port: number;
@@ -95,6 +99,8 @@ export type ShopProcess = EntryProcess & {
     marketing: EmulatorEndpoint;
     customerAccount: EmulatorEndpoint;
   };
+  /** The run's webhook and preview secrets, read from the listening line where a developer reads them. */
+  secrets: RunSecrets;
   /** The log lines at `level` or above (pino's numbers: 40 warn, 50 error, 60 fatal), parsed. */
   logged(level: number): { level: number; msg: string; [key: string]: unknown }[];
   /** SIGTERM, wait for the exit (its code), remove the data folder. Safe to call twice. */
@@ -149,6 +155,7 @@ export async function startShopProcess(opts: { env?: Record<string, string>; arg
     origin: `http://localhost:${port}`,
     dataDir,
     emulatorsPid: urls.pid,
+    secrets: { sanityWebhookSecret: urls.sanityWebhookSecret, shopifyWebhookSecret: urls.shopifyWebhookSecret, previewSecret: urls.previewSecret },
     emulators: {
       storefront: endpoint('storefront-api'),
       content: endpoint('content-lake'),
