@@ -161,7 +161,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Only the configured number of proxies may name the client in X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', config.trustedProxyHops);
   app.use(securityHeaders(config));
-  // Local mode: the emulators' browser paths (an allow-list, ADR-0026), after the shop's security
+  // Local mode: the emulators' browser paths (an allow-list, ADR-0027), after the shop's security
   // headers (the proxy narrows the CSP per answer) and before path normalisation, so that
   // anything off the list answers 404 whatever its spelling.
   if (config.local) {

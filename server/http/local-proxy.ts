@@ -1,21 +1,28 @@
 /**
- * Local mode only (docs/decisions/0020-emulators-child-process.md): the emulators bind loopback
- * in their own process, so what the browser visits on them goes through the shop's origin,
- * `/__local/{emulator}/{path}` → `{emulator's loopback URL}/{path}` (method, query, headers and
- * body passed through, the answer streamed back). No emulator port needs publishing. The
- * emulators' absolute URLs are built on this base already (emulators/child.ts); their
+ * Local mode only (ADR-0020, ADR-0027): the emulators bind loopback in their own process, so what
+ * the browser visits on them goes through the shop's origin, `/__local/{emulator}{path}` →
+ * `{emulator's loopback origin}{path}`, and only for the paths on its allow-list
+ * (BROWSER_PATHS): `storefront` (the checkout, order status, product images and videos, the mail
+ * inbox), `content` (images), `marketing` (Klaviyo's client events), `customer-account` (the
+ * sign-in's authorize, interaction pages and forms). The upstream's host and port are the
+ * emulator's, fixed at start; the path is matched exactly, never resolved as a URL; anything
+ * else answers 404 (the query APIs, the token endpoint, every debug endpoint but the inbox).
+ *
+ * What crosses: a few request headers (`REQUEST_HEADERS`; cookies only the authorization
+ * server's own), the body, and back the answer's content, caching, range and redirect headers
+ * (`ANSWER_HEADERS`), streamed. The shop's security headers (./security.ts, mounted before) stay
+ * on every answer, with a CSP narrowed per answer (`pageCsp`, `RESOURCE_CSP`). The inbox is a
+ * developer page: this machine's clients only (or any, when the shop is published on loopback
+ * only, `DeveloperClients`), and the proxy adds the run's debug token itself, so the token never
+ * reaches the browser.
+ *
+ * The emulators' absolute URLs are built on this base already (emulators/child.ts); their
  * root-relative ones (a redirect's `Location`, `href`/`src`/`action` in their small HTML pages)
  * get the `/__local/{emulator}` prefix here, as nginx's proxy_redirect and sub_filter would, and
  * so do absolute ones on the emulator's own loopback origin (the customer-account emulator's
  * redirects are built on its issuer URL) and its cookies' `Path` (oidc-provider scopes the
- * sign-in's cookies to `/interaction/{uid}` and `/auth/{uid}`), as proxy_cookie_path would.
- *
- * Emulators (BROWSER_PATHS): `storefront` (product images, the checkout, the mail inbox; not its
- * GraphQL API), `content` (images only, never its query API),
- * `marketing` (Klaviyo's client events), `customer-account` (sign-in pages). Their debug
- * endpoints stay refused (401 from the emulator), except the mail inbox page, which the shop
- * shows in local mode: for `GET /__local/storefront/__emulator/inbox` the proxy adds the run's
- * debug token itself, so the token never reaches the browser.
+ * sign-in's cookies to `/interaction/{uid}` and `/oauth/authorize/{uid}`), as proxy_cookie_path
+ * would; over https (`req.secure`) those cookies get `Secure`.
  */
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
@@ -66,7 +73,7 @@ const SEGMENT = String.raw`[A-Za-z0-9_~-][A-Za-z0-9._~-]*`;
 const exactly = (pattern: string) => new RegExp(`^${pattern.replaceAll('{segment}', SEGMENT)}$`);
 
 /**
- * What the browser may reach of each emulator through the shop, and nothing else (ADR-0026):
+ * What the browser may reach of each emulator through the shop, and nothing else (ADR-0027):
  * exact, case-sensitive paths as the emulators' pages, redirects and the shop's own URLs write
  * them. The content lake's query API (GROQ over every public document), the Storefront GraphQL
  * endpoint, the marketing server API, the authorization server's token endpoint and metadata,

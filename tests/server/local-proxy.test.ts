@@ -1,5 +1,5 @@
 /**
- * The shop's `/__local` proxy (server/http/local-proxy.ts, ADR-0026) against the real app and the
+ * The shop's `/__local` proxy (server/http/local-proxy.ts, ADR-0027) against the real app and the
  * real emulators, over raw HTTP so that paths reach the app exactly as written (`//`, `\`, `%2F`):
  *
  * - only the allow-listed paths of each emulator pass; host switches, encoded slashes and
