@@ -69,7 +69,8 @@ export function imageHandler(imagesDir: string) {
     const width = size('width');
     const height = size('height');
     const format = parameter(req, 'format') ?? suffix;
-    if (!SUFFIX_FORMAT[format]) errors.push('format must be webp, jpg or png');
+    // Own keys only: `?format=constructor` must not find Object.prototype's function.
+    if (!Object.hasOwn(SUFFIX_FORMAT, format)) errors.push('format must be webp, jpg or png');
     const crop = parameter(req, 'crop');
     if (crop !== undefined && !(CROPS as readonly string[]).includes(crop)) errors.push(`crop must be one of ${CROPS.join(', ')}`);
     if (errors.length) {

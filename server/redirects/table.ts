@@ -49,20 +49,23 @@ function segmentsOf(path: string): string[] {
     .filter((s) => s !== '');
 }
 
-/** The `:name` bindings when `rule` matches `segments`, else null. */
-function bind(rule: Rule, segments: string[]): Record<string, string> | null {
+/**
+ * The `:name` bindings when `rule` matches `segments`, else null. A Map: an editor's `:__proto__`
+ * on a plain object would bind nothing and fill in Object.prototype.
+ */
+function bind(rule: Rule, segments: string[]): Map<string, string> | null {
   if (rule.prefix ? segments.length < rule.segments.length : segments.length !== rule.segments.length) return null;
-  const params: Record<string, string> = {};
+  const params = new Map<string, string>();
   for (const [i, part] of rule.segments.entries()) {
-    if (part.startsWith(':')) params[part.slice(1)] = segments[i];
+    if (part.startsWith(':')) params.set(part.slice(1), segments[i]);
     else if (part !== segments[i]) return null;
   }
   return params;
 }
 
 /** The destination with `:name` segments filled in. */
-function fill(destination: string, params: Record<string, string>): string {
-  return destination.replace(/:([a-z0-9_]+)/gi, (whole, name: string) => params[name.toLowerCase()] ?? whole);
+function fill(destination: string, params: Map<string, string>): string {
+  return destination.replace(/:([a-z0-9_]+)/gi, (whole, name: string) => params.get(name.toLowerCase()) ?? whole);
 }
 
 export class RedirectTable {
@@ -114,7 +117,7 @@ export class RedirectTable {
     // `:param` segments are tried with a sample value, so a pattern's output is checked too.
     const redirected = (rule: Rule) => {
       const sample = segmentsOf(
-        fill(rule.destination, Object.fromEntries([...rule.destination.matchAll(/:([a-z0-9_]+)/gi)].map((m) => [m[1].toLowerCase(), 'x']))),
+        fill(rule.destination, new Map([...rule.destination.matchAll(/:([a-z0-9_]+)/gi)].map((m) => [m[1].toLowerCase(), 'x']))),
       );
       return rules.find((other) => bind(other, sample) !== null);
     };
@@ -138,7 +141,7 @@ export class RedirectTable {
    */
   match(path: string): RedirectMatch | null {
     const segments = segmentsOf(path);
-    let best: { rule: Rule; params: Record<string, string>; score: number } | null = null;
+    let best: { rule: Rule; params: Map<string, string>; score: number } | null = null;
     for (const rule of this.rules) {
       const params = bind(rule, segments);
       if (!params) continue;

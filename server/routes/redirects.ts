@@ -27,15 +27,19 @@ export const REDIRECT_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
 /** Paths that are never pages: assets, the JSON API, operations and SEO files. */
 const NOT_PAGES = /^\/(assets|api)(\/|$)|^\/__(?!payload\/)|^\/(healthz|readyz|robots\.txt|sitemap\.xml)$|^\/sitemaps\//;
 
-/** The page path a payload request stands for, for the routes whose paths a legacy URL can take. */
-const PAYLOAD_PATHS: Record<string, (params: Record<string, unknown>) => string | null> = {
-  page: (p) => (typeof p.slug === 'string' ? `/${p.slug}` : null),
-  product: (p) => (typeof p.handle === 'string' ? `/products/${p.handle}` : null),
-  collection: (p) => (typeof p.slug === 'string' ? `/collections/${p.slug}` : null),
-  journalEntry: (p) => (typeof p.slug === 'string' ? `/journal/${p.slug}` : null),
-  work: (p) => (typeof p.slug === 'string' ? `/works/${p.slug}` : null),
-  photoStreamItem: (p) => (typeof p.slug === 'string' ? `/photo-stream/${p.slug}` : null),
-};
+/**
+ * The page path a payload request stands for, for the routes whose paths a legacy URL can take.
+ * A Map, since the route id is the shopper's: on a plain object `constructor` or `__proto__`
+ * would find Object.prototype's members (tests/server/prototype-names.test.ts).
+ */
+const PAYLOAD_PATHS = new Map<string, (params: Record<string, unknown>) => string | null>([
+  ['page', (p) => (typeof p.slug === 'string' ? `/${p.slug}` : null)],
+  ['product', (p) => (typeof p.handle === 'string' ? `/products/${p.handle}` : null)],
+  ['collection', (p) => (typeof p.slug === 'string' ? `/collections/${p.slug}` : null)],
+  ['journalEntry', (p) => (typeof p.slug === 'string' ? `/journal/${p.slug}` : null)],
+  ['work', (p) => (typeof p.slug === 'string' ? `/works/${p.slug}` : null)],
+  ['photoStreamItem', (p) => (typeof p.slug === 'string' ? `/photo-stream/${p.slug}` : null)],
+]);
 
 /** The middleware over a redirect source. */
 export function redirectRoutes(redirects: RedirectSource): RequestHandler {
@@ -44,7 +48,7 @@ export function redirectRoutes(redirects: RedirectSource): RequestHandler {
     try {
       const payload = /^\/__payload\/([^/]+)$/.exec(req.path);
       if (payload) {
-        const path = PAYLOAD_PATHS[payload[1]]?.(req.query);
+        const path = PAYLOAD_PATHS.get(payload[1])?.(req.query);
         const match = path ? (await redirects.table()).match(encodeURI(path)) : null;
         if (!match) return next();
         res.setHeader('Cache-Control', REDIRECT_CACHE_CONTROL);

@@ -42,6 +42,13 @@ describe('RedirectTable (unit)', () => {
     expect(table.match('/products')).toBeNull();
   });
 
+  test('a `:param` named after a prototype property binds the path segment like any other', () => {
+    const table = RedirectTable.build([entry('a', '/old/:__proto__', '/new/:__proto__'), entry('b', '/x/:constructor', '/y/:constructor')]);
+    expect(table.refused).toEqual([]);
+    expect(table.match('/old/peony-cloud')).toEqual({ location: '/new/peony-cloud', status: 301 });
+    expect(table.match('/x/peony-cloud')).toEqual({ location: '/y/peony-cloud', status: 301 });
+  });
+
   test('an exact source wins over a pattern, a longer pattern over a shorter one', () => {
     const table = RedirectTable.build([
       entry('a', '/old/*', '/journal'),
