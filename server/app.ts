@@ -82,6 +82,8 @@ export type AppDeps = {
    * (tests), and `onStateChange`, the hook for the circuit-state metric. Every change is logged.
    */
   circuits?: CircuitOptions;
+  /** True once the process is stopping (server/index.ts): `/readyz` answers 503. */
+  stopping?: () => boolean;
 };
 
 /** The Express app and the cart service every cart entry point uses (tests reach it too). */
@@ -249,7 +251,16 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl, limits: limits.cartForm }));
   app.use(productUnlockRoutes({ content, tokens: unlock, limit: limits.unlock, siteUrl: config.siteUrl }));
 
-  app.use(healthRoutes({ circuits, cache: deps.cache, buildId: deps.manifest.buildId, manifest: deps.manifest, outbox: deps.outbox }));
+  app.use(
+    healthRoutes({
+      circuits,
+      cache: deps.cache,
+      buildId: deps.manifest.buildId,
+      manifest: deps.manifest,
+      outbox: deps.outbox,
+      stopping: deps.stopping,
+    }),
+  );
   app.use(customerCallbackRoutes({ authorization, siteUrl: config.siteUrl, log: deps.log }));
   app.use(
     createRenderHandler({

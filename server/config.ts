@@ -47,6 +47,14 @@ export type Config = {
    * (docs/architecture.md §8 "Faults"). The per-upstream timeouts below bound each call within it.
    */
   requestDeadlineMs: number;
+  /**
+   * `SHUTDOWN_DRAIN_MS` (default 0): after SIGTERM, how long the shop keeps accepting connections
+   * while `/readyz` answers 503 and every answer closes its connection (server/http/shutdown.ts),
+   * for a balancer that learns an instance is leaving only from its readiness probe. Kubernetes
+   * needs none: the pod leaves the endpoints before the preStop sleep ends and SIGTERM comes
+   * (deploy/deployment.yaml); nginx retries a refused connection on the next instance.
+   */
+  shutdownDrainMs: number;
   storefront: {
     /** Full GraphQL endpoint, e.g. https://shop.myshopify.com/api/2026-04/graphql.json */
     endpoint: string;
@@ -296,6 +304,8 @@ const Env = z.object({
   // Whole-request budget: long enough for a slow upstream, short enough that no shopper waits a
   // minute behind a hung one (a CDN's origin timeout is typically 30-60 s).
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(250, 'at least 250 (ms)').max(60_000, 'at most 60000 (ms)').default(8_000),
+  // At most 15 s: with the in-flight wait (REQUEST_DEADLINE_MS + 2 s) it must fit the orchestrator's grace period.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0, 'at least 0 (ms)').max(15_000, 'at most 15000 (ms)').default(0),
   // Dataset rule from spec §5 (the client library's own check).
   SANITY_PROJECT_ID: z
     .string()
@@ -459,6 +469,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
     ),
     shippingExcludedTag: e.SHIPPING_EXCLUDED_TAG,
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     redisUrl: e.REDIS_URL ?? null,
     // Live mode requires it below; locally an unguessable per-process secret.
     unlockSecret: e.UNLOCK_SECRET ?? randomBytes(32).toString('hex'),

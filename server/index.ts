@@ -1,27 +1,28 @@
 /**
  * Process entry (`npm start` → dist/server/index.js): read config, start the emulators' child
  * process in local mode, start the sign-up outbox's worker, build the app with the real
- * renderer, listen on PORT, and on SIGTERM/SIGINT stop accepting, let in-flight requests finish
- * (10 s at most), stop the outbox, the emulators' process, close Redis.
+ * renderer, listen on PORT, and on SIGTERM/SIGINT stop taking work (`/readyz` 503, every answer
+ * closes its connection, the listener closes), let the answers in flight finish (their request
+ * deadline and 2 s at most; server/http/shutdown.ts), stop the outbox, the emulators' process,
+ * close Redis, exit.
  *
  * In local mode the emulators run in their own process (./local-emulators.ts, ADR-0020), whose
  * handshake hands back their connection settings for `loadConfig`, which knows nothing of them.
  * With NODE_ENV=production, local mode must be asked for (`SHOP_MODE=local`, or `npm start`'s
  * `--local-by-default`); otherwise the process exits after one fatal log line (ADR-0020).
  */
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import { createApp } from './app';
 import { createCache } from './cache';
 import { cacheNamespace } from './cache/namespace';
 import { configWarnings } from './config-warnings';
 import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type Config } from './config';
 import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
+import { applyServerTimeouts, gracefulServer, shutdownBudget } from './http/shutdown';
 import { startLocalEmulators, LocalEmulatorsError, type LocalEmulators } from './local-emulators';
 import { createLogger, type Logger } from './logger';
 import { createSignUpOutbox } from './marketing/outbox';
 import { loadClientManifest } from './render';
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Live mode: the config from the environment. Local mode: validate the app's variables, start
@@ -83,9 +84,14 @@ async function main() {
   // Sign-ups stored by an earlier process (or another instance, through Redis) are delivered too.
   const outbox = createSignUpOutbox(config, log);
   outbox.start();
-  const app = createApp(config, { log, cache, manifest, outbox });
+  // The server before the app: the stop must see every connection, and /readyz asks it.
+  const server = createServer();
+  applyServerTimeouts(server);
+  const graceful = gracefulServer(server);
+  const app = createApp(config, { log, cache, manifest, outbox, stopping: () => graceful.draining });
+  server.on('request', app);
 
-  const server: Server = app.listen(config.port, () => {
+  server.listen(config.port, () => {
     log.info(
       {
         mode: config.mode,
@@ -116,13 +122,18 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    clearTimeout(force);
+    const started = Date.now();
+    const { forceAfterMs, exitByMs } = shutdownBudget(config);
+    log.info({ signal, drainMs: config.shutdownDrainMs, forceAfterMs }, 'shutting down: /readyz 503, every answer closes its connection');
+    // Whatever hangs below, the process is gone inside the orchestrator's grace period.
+    setTimeout(() => {
+      log.error({ exitByMs }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, exitByMs).unref();
+    const outcome = await graceful.drain({ drainMs: config.shutdownDrainMs, forceAfterMs });
+    const ms = Date.now() - started;
+    if (outcome === 'forced') log.warn({ ms }, 'connections still open at the deadline were closed');
+    else log.info({ ms }, 'every connection closed');
     // Before the emulators: an in-flight delivery finishes (or is retried by the next process).
     await outbox.stop();
     await emulators?.stop();

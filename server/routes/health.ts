@@ -6,7 +6,8 @@
  * counts (pending, dead, delivered). It answers 200 `ready`, or 200 `degraded` while an
  * upstream's circuit is open: the shop still serves (cached pages, content pages without
  * prices), and every instance sees the same outage, so taking this one out of rotation would
- * only turn a degraded shop into no shop;
+ * only turn a degraded shop into no shop. Once the process is stopping (SIGTERM,
+ * server/http/shutdown.ts) it answers 503 `stopping`, so a balancer probing it sends no more;
  * `/__build` the build id baked into the client manifest, for the hourly update poll (no-cache);
  * `/__build/{buildId}` that build's public manifest, prefetched by the page 1 s after start
  * (spec §2, §7 "GET build manifest per build id"; client/runtime/manifest-prefetch.ts): immutable
@@ -39,6 +40,8 @@ export function healthRoutes(deps: {
   manifest?: ClientManifest;
   /** The sign-up outbox: its counts are reported (a backlog or dead letters never block readiness). */
   outbox?: Outbox;
+  /** True once the process is stopping: `/readyz` answers 503 `stopping`. */
+  stopping?: () => boolean;
 }): Router {
   const router = Router();
 
@@ -56,6 +59,7 @@ export function healthRoutes(deps: {
     // Sign-ups waiting or given up on, for an operator's alert; the shop serves either way.
     const outbox = deps.outbox ? await deps.outbox.stats().catch((err: unknown) => (err instanceof Error ? err.message : String(err))) : undefined;
     res.setHeader('Cache-Control', 'no-store');
+    if (deps.stopping?.()) return void res.status(503).json({ status: 'stopping', checks, upstreams, outbox });
     res.json({ status: degraded ? 'degraded' : 'ready', checks, upstreams, outbox });
   });
 

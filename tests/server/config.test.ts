@@ -225,6 +225,14 @@ test('REQUEST_DEADLINE_MS: 8 s by default, in ms; below 250 or above 60000 is a 
   }
 });
 
+test('SHUTDOWN_DRAIN_MS: none by default, in ms; below 0 or above 15000 is a listed error', () => {
+  expect(loadConfig({}, UPSTREAMS).shutdownDrainMs).toBe(0);
+  expect(loadConfig({ SHUTDOWN_DRAIN_MS: '10000' }, UPSTREAMS).shutdownDrainMs).toBe(10000);
+  for (const bad of ['-1', '15001', '5s']) {
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: bad }, UPSTREAMS)).toThrow(/SHUTDOWN_DRAIN_MS/);
+  }
+});
+
 test('customer account: local issuer and client id from the connection settings; live ones from the environment, https only', () => {
   expect(loadConfig({}, UPSTREAMS).customerAccount).toEqual({
     issuer: 'http://127.0.0.1:5',
