@@ -3,13 +3,16 @@
  * Kubernetes API schemas (scripts/check-manifests.mts, the `kubernetes-models` package), and saying
  * what an operator relies on: probes on /healthz and /readyz, resource requests and a memory limit,
  * a non-root read-only container, settings from a ConfigMap and a Secret, an autoscaler with at
- * least two pods, a disruption budget, Redis as a named external service.
+ * least two pods, a disruption budget, Redis as a named external service, a grace period the
+ * shop's stop fits in (server/http/shutdown.ts), as does compose's.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseAllDocuments, type Document } from 'yaml';
+import { parse, parseAllDocuments, type Document } from 'yaml';
+import { loadConfig } from '../../server/config';
+import { shutdownBudget } from '../../server/http/shutdown';
 
 /** A parsed manifest, as the yaml package gives it (untyped JSON). */
 type Manifest = ReturnType<Document['toJS']>;
@@ -87,4 +90,29 @@ test('the autoscaler keeps at least two pods, the disruption budget one, and bot
   expect(m['HorizontalPodAutoscaler/storefront'].spec).toMatchObject({ scaleTargetRef: { kind: 'Deployment', name: 'storefront' }, minReplicas: 2 });
   expect(m['PodDisruptionBudget/storefront'].spec).toMatchObject({ minAvailable: 1, selector: { matchLabels: labels } });
   expect(m['Service/storefront'].spec.selector).toEqual(labels);
+});
+
+/**
+ * The stop's budget (server/http/shutdown.ts) with the two settings it depends on as `env` gives
+ * them (absent: the defaults), read by the shop's own config over the deploy/ settings.
+ */
+function stopBudgetMs(env: Record<string, string | number | undefined>): number {
+  const m = manifests();
+  const base = { NODE_ENV: 'production', ...m['ConfigMap/storefront'].data, ...m['Secret/storefront'].stringData };
+  for (const name of ['REQUEST_DEADLINE_MS', 'SHUTDOWN_DRAIN_MS']) delete base[name];
+  const settings = Object.fromEntries(
+    ['REQUEST_DEADLINE_MS', 'SHUTDOWN_DRAIN_MS'].flatMap((name) => (env[name] === undefined ? [] : [[name, String(env[name])]])),
+  );
+  return shutdownBudget(loadConfig({ ...base, ...settings })).exitByMs;
+}
+
+test("the pod's grace period covers the preStop sleep and the longest the shop's stop may take; compose's grace covers it too", () => {
+  const m = manifests();
+  const pod = m['Deployment/storefront'].spec.template.spec;
+  const preStopMs = pod.containers[0].lifecycle.preStop.sleep.seconds * 1000;
+  expect(preStopMs + stopBudgetMs(m['ConfigMap/storefront'].data)).toBeLessThanOrEqual(pod.terminationGracePeriodSeconds * 1000);
+  // docker compose stop: SIGTERM, then SIGKILL after stop_grace_period (default 10 s); no preStop.
+  const web = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')).services.web;
+  const grace = /^(\d+)s$/.exec(web.stop_grace_period ?? '10s');
+  expect(Number(grace?.[1]) * 1000).toBeGreaterThanOrEqual(stopBudgetMs(web.environment));
 });
