@@ -45,7 +45,7 @@ function get(origin: string, path: string, agent: http.Agent | false, client = -
           reused: req.reusedSocket,
           status: res.statusCode,
           connection: res.headers.connection,
-          keepAlive: res.headers['keep-alive'],
+          keepAlive: res.headers['keep-alive']?.toString(),
           complete: res.complete && (path === '/readyz' || body.trimEnd().endsWith('</html>')),
         }),
       );
