@@ -18,7 +18,13 @@
  *   `*session*` cookie (server/http/cookies.ts, customer-session.ts, unlock/token.ts);
  * - JSON fields `customerAccessToken`, `accessToken`, `password`, `token`, `cartId`, OAuth tokens;
  * - account URLs `/account/reset/{id}/{token}`, `/account/activate/{id}/{token}` (Shopify mail);
- * - `Bearer …` credentials.
+ * - `Bearer …` credentials;
+ * - email addresses, plain and URL-encoded (`%40`), wherever they are quoted: an upstream's error
+ *   text ("…the activation email sent to ada@example.com…"), an `error_description`, a query.
+ *   A customer's address is personal data, not a secret, but a log line never needs it.
+ *
+ * pino-http's request log also carries the parsed query as an object (`req.query`), where the
+ * URL shapes above do not apply: `redactQuery` blanks the same parameter names there.
  */
 
 /** Structured paths pino blanks out (see pino's `redact`: one `*` matches one level). */
@@ -37,6 +43,39 @@ export const REDACT_PATHS = [
 
 export const REDACTED = '[redacted]';
 
+/**
+ * Query parameters whose value grants something: our cart API's ids, keys and tokens, the sign-in
+ * callback's OAuth `code` and `state`, the account pages' mail links. Matched case-insensitively.
+ */
+export const SECRET_QUERY_PARAMS = [
+  'id',
+  'cartId',
+  'cart_id',
+  'cart',
+  'key',
+  'token',
+  'code',
+  'state',
+  'access_token',
+  'customerAccessToken',
+  'activationUrl',
+  'resetUrl',
+] as const;
+
+const SECRET_QUERY_NAMES = new Set<string>(SECRET_QUERY_PARAMS.map((name) => name.toLowerCase()));
+
+/** Replaces an email address in a log line (the domain goes too: it may name a small company). */
+export const REDACTED_EMAIL = '[redacted email]';
+
+/**
+ * A parsed query (Express's `req.query`) with the value of every `SECRET_QUERY_PARAMS` name
+ * replaced by `[redacted]`; other parameters kept (the line scrub still removes emails).
+ */
+export function redactQuery(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, SECRET_QUERY_NAMES.has(name.toLowerCase()) ? REDACTED : value]));
+}
+
 /** Characters that end a value inside a JSON log line: quotes, escapes, spaces, separators. */
 const V = `[^"\\\\\\s&;,#]+`;
 
@@ -46,7 +85,7 @@ const PATTERNS: Array<[RegExp, string]> = [
   // Checkout URLs and the account mail links.
   [new RegExp(`(/cart/c/|/account/(?:reset|activate)/)[^"\\\\\\s?#]+`, 'gi'), `$1${REDACTED}`],
   // Query parameters (and the `cart=` inside a cart line id).
-  [new RegExp(`([?&](?:id|cart_?id|cart|key|token|code|state|access_token|customerAccessToken|activationUrl|resetUrl)=)${V}`, 'gi'), `$1${REDACTED}`],
+  [new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)${V}`, 'gi'), `$1${REDACTED}`],
   // Cookies, wherever a cookie string ends up.
   [new RegExp(`\\b((?:cart_id|customer_[a-z_]+|unlock_[a-z0-9_-]+|[a-z_]*(?:token|secret|preview|session)[a-z_]*)=)${V}`, 'gi'), `$1${REDACTED}`],
   // JSON fields, also when the JSON is itself inside a logged string (escaped quotes).
@@ -55,6 +94,9 @@ const PATTERNS: Array<[RegExp, string]> = [
     `$1${REDACTED}`,
   ],
   [/(Bearer\s+)[A-Za-z0-9._~+/=-]+/g, `$1${REDACTED}`],
+  // Email addresses: a local part, `@` (or `%40` in a URL), a domain with a letters-only TLD
+  // (so `@scope/package@1.2.3` in a stack trace is left alone).
+  [/[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, REDACTED_EMAIL],
 ];
 
 /**

@@ -4,7 +4,7 @@
  * ./log-redaction.ts.
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { REDACT_PATHS, REDACTED, scrubSecrets } from './log-redaction';
+import { REDACT_PATHS, REDACTED, redactQuery, scrubSecrets } from './log-redaction';
 
 export type { Logger };
 
@@ -34,10 +34,15 @@ function redactHeaders(headers: Record<string, unknown> | undefined): Record<str
 
 /**
  * pino-http serializers that keep request and response logs free of cookies (the customer
- * access token, the pending sign-in, the cart id) and authorization headers.
+ * access token, the pending sign-in, the cart id), authorization headers and the secret query
+ * parameters of the parsed `query` object (the sign-in callback's OAuth code and state).
  * Input: pino-http's serialized `req` / `res` objects; output: the same without those values.
  */
 export const redactingHttpSerializers = {
-  req: (req: { headers?: Record<string, unknown> }) => ({ ...req, headers: redactHeaders(req.headers) }),
+  req: (req: { headers?: Record<string, unknown>; query?: unknown }) => ({
+    ...req,
+    headers: redactHeaders(req.headers),
+    query: redactQuery(req.query),
+  }),
   res: (res: { headers?: Record<string, unknown> }) => ({ ...res, headers: redactHeaders(res.headers) }),
 };

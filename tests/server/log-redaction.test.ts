@@ -11,7 +11,7 @@ import request from 'supertest';
 import { createLogger } from '../../server/logger';
 import { startTestApp, type TestApp } from './support/app';
 import { firstSelectableDay, VARIANTS } from './support/cart';
-import { completeSignIn, latestMail, newCustomer } from './support/customer';
+import { completeSignIn, CookieJar, followAuthorization, latestMail, newCustomer, setCookies } from './support/customer';
 
 let t: TestApp;
 const lines: string[] = [];
@@ -126,4 +126,60 @@ test("a password reset through the mail's link leaves no reset token in the logs
   expect(log).toContain('/account/reset/[redacted]');
   expect(log).toContain('/accounts/reset-password?resetUrl=[redacted]');
   expect(log).not.toContain(token);
+});
+
+test("a sign-in round trip leaves no OAuth code, state or customer email in the logs, the request log's query object included", async () => {
+  const email = `query-log${Date.now()}@example.com`;
+  lines.length = 0;
+  const registered = await request(t.app).post('/api/customer/register').send({ email, password: 'petals-and-stems', firstName: 'Iris' });
+  expect(registered.status).toBe(201);
+  const jar = new CookieJar().take(setCookies(registered));
+  const callbackUrl = await followAuthorization(t.app, registered.body.data.redirectTo, t.config.siteUrl);
+  const code = callbackUrl.searchParams.get('code')!;
+  const state = callbackUrl.searchParams.get('state')!;
+  expect(code.length).toBeGreaterThanOrEqual(16);
+  expect(state.length).toBeGreaterThanOrEqual(16);
+  const callback = await request(t.app)
+    .get(callbackUrl.pathname + callbackUrl.search)
+    .set('Cookie', jar.header());
+  expect(callback.status).toBe(303);
+
+  const log = lines.join('');
+  // The callback was logged, with its query object (pino-http's `req.query`)…
+  expect(log).toContain('/accounts/account?code=[redacted]');
+  expect(log).toMatch(/"query":\{"code":"\[redacted\]"/);
+  // …and neither the code, the state nor the email is in any line.
+  for (const secret of [code, state, email, encodeURIComponent(email)])
+    expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
+});
+
+test('upstream failures that quote a customer email are logged without it', async () => {
+  lines.length = 0;
+  // 1. The Storefront API's own error text names the email: an invited customer registering
+  //    ("We have sent an email to katherine@example.com…", a GraphQL customerUserError).
+  const invited = 'katherine@example.com';
+  const refused = await request(t.app).post('/api/customer/register').send({ email: invited, password: 'whatever-1' });
+  expect(refused.status).toBe(422);
+  // The shopper is told (their own address); the log is not.
+  expect(refused.body.message).toBe(`We have sent an email to ${invited}, please click the link included to verify your email address.`);
+  // 2. The authorization server sends the browser back with a server error whose description
+  //    names the account: an UpstreamError (502) whose message quotes it, logged with its stack.
+  const seeded = 'ada@example.com';
+  const email = `upstream-log${Date.now()}@example.com`;
+  const signIn = await request(t.app).post('/api/customer/login').send({ email: seeded, password: 'flowers-ada-1815' });
+  expect(signIn.status).toBe(200);
+  const jar = new CookieJar().take(setCookies(signIn));
+  const state = new URL(signIn.body.data.redirectTo).searchParams.get('state')!;
+  const failed = await request(t.app)
+    .get('/accounts/account')
+    .query({ state, error: 'server_error', error_description: `no session store for ${email}` })
+    .set('Cookie', jar.header());
+  expect(failed.status).toBe(502);
+
+  const log = lines.join('');
+  // Both failures were logged, their text kept but for the address.
+  expect(log).toContain('"message":"We have sent an email to [redacted email], please click the link');
+  expect(log).toContain('customer-account failed: The authorization server answered server_error: no session store for [redacted email]');
+  for (const secret of [invited, seeded, email, encodeURIComponent(email)])
+    expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
 });
