@@ -259,6 +259,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       manifest: deps.manifest,
       outbox: deps.outbox,
       stopping: deps.stopping,
+      operatorToken: config.metricsToken,
     }),
   );
   app.use(customerCallbackRoutes({ authorization, siteUrl: config.siteUrl, log: deps.log }));

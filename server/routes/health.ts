@@ -2,12 +2,17 @@
  * Operations endpoints (docs/architecture.md §9): `/healthz` the process is up; `/readyz` the
  * upstreams' health **as last observed** by the shop's own calls (the circuit breakers,
  * server/upstream/circuit.ts) — a probe never calls an upstream, so a kubelet or balancer probing
- * every second adds no load to Shopify or Sanity — with the Redis state and the sign-up outbox's
- * counts (pending, dead, delivered). It answers 200 `ready`, or 200 `degraded` while an
- * upstream's circuit is open: the shop still serves (cached pages, content pages without
- * prices), and every instance sees the same outage, so taking this one out of rotation would
- * only turn a degraded shop into no shop. Once the process is stopping (SIGTERM,
- * server/http/shutdown.ts) it answers 503 `stopping`, so a balancer probing it sends no more;
+ * every second adds no load to Shopify or Sanity — and the Redis state. It answers 200 `ready`,
+ * or 200 `degraded` while an upstream's circuit is open: the shop still serves (cached pages,
+ * content pages without prices), and every instance sees the same outage, so taking this one
+ * out of rotation would only turn a degraded shop into no shop. `/readyz` is public (probes and
+ * balancers carry no credentials), so it shows only the status and each check as `ok`,
+ * `degraded` or `down`; the detail — each upstream's circuit, last success and failure times and
+ * last error text, and the sign-up outbox's counts — only with the operator's token
+ * (`Authorization: Bearer {METRICS_TOKEN}`, server/http/operator-token.ts), since an upstream's
+ * error text may name hosts, ids or whatever the upstream put in it;
+ * Once the process is stopping (SIGTERM, server/http/shutdown.ts) it answers 503 `stopping`, so a
+ * balancer probing it sends no more;
  * `/__build` the build id baked into the client manifest, for the hourly update poll (no-cache);
  * `/__build/{buildId}` that build's public manifest, prefetched by the page 1 s after start
  * (spec §2, §7 "GET build manifest per build id"; client/runtime/manifest-prefetch.ts): immutable
@@ -15,6 +20,7 @@
  */
 import { Router } from 'express';
 import type { Cache } from '../cache';
+import { operatorTokenCheck } from '../http/operator-token';
 import { RedisCache } from '../cache';
 import type { ClientManifest } from '../render/manifest';
 import type { Outbox } from '../outbox/types';
@@ -23,12 +29,18 @@ import type { UpstreamCircuits, UpstreamHealth } from '../upstream/circuit';
 /** The upstreams `/readyz` reports: the ones every page reads. */
 const REPORTED = ['storefront', 'content'] as const;
 
-/** One line per upstream: `ok` (or not called yet), `failing: …` (last call failed), `circuit open: …`, `circuit half-open`. */
-function summary(health: UpstreamHealth): string {
-  if (health.state === 'open') return `circuit open: ${health.lastError ?? 'unknown error'}`;
-  if (health.state === 'half-open') return 'circuit half-open';
+/** A check as the public sees it: no error text, no times. */
+export type CheckState = 'ok' | 'degraded' | 'down';
+
+/**
+ * An upstream's coarse state: `down` while its circuit is open (calls fail at once), `degraded`
+ * while half-open or when its last call failed, else `ok` (also before any call).
+ */
+function checkState(health: UpstreamHealth): CheckState {
+  if (health.state === 'open') return 'down';
+  if (health.state === 'half-open') return 'degraded';
   const failedLast = health.lastFailureAt !== null && (health.lastSuccessAt === null || health.lastFailureAt > health.lastSuccessAt);
-  return failedLast ? `failing: ${health.lastError ?? 'unknown error'}` : 'ok';
+  return failedLast ? 'degraded' : 'ok';
 }
 
 export function healthRoutes(deps: {
@@ -42,25 +54,34 @@ export function healthRoutes(deps: {
   outbox?: Outbox;
   /** True once the process is stopping: `/readyz` answers 503 `stopping`. */
   stopping?: () => boolean;
+  /** METRICS_TOKEN: the bearer token that shows `/readyz`'s detail (null: the detail is never shown). */
+  operatorToken?: string | null;
 }): Router {
   const router = Router();
+  const isOperator = operatorTokenCheck(deps.operatorToken ?? null);
 
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
 
-  router.get('/readyz', async (_req, res) => {
-    const upstreams = Object.fromEntries(REPORTED.map((name) => [name, deps.circuits.health(name)]));
-    const checks: Record<string, string> = Object.fromEntries(REPORTED.map((name) => [name, summary(deps.circuits.health(name))]));
-    // Redis is optional: without it the in-process cache serves, so it never blocks readiness.
-    checks.redis = deps.cache instanceof RedisCache ? (deps.cache.isDegraded ? 'degraded (in-process cache)' : 'ok') : 'not configured';
+  router.get('/readyz', async (req, res) => {
+    const checks: Partial<Record<(typeof REPORTED)[number] | 'redis', CheckState>> = Object.fromEntries(
+      REPORTED.map((name) => [name, checkState(deps.circuits.health(name))]),
+    );
+    // Redis is optional: without it the in-process cache serves, so it never blocks readiness
+    // (and is not a check of this instance when not configured).
+    if (deps.cache instanceof RedisCache) checks.redis = deps.cache.isDegraded ? 'degraded' : 'ok';
     const degraded = REPORTED.some((name) => deps.circuits.state(name) !== 'closed');
+    res.setHeader('Cache-Control', 'no-store');
+    const stopping = deps.stopping?.() ?? false;
+    const status = stopping ? 'stopping' : degraded ? 'degraded' : 'ready';
+    res.status(stopping ? 503 : 200);
+    if (!isOperator(req)) return void res.json({ status, checks });
+    const upstreams = Object.fromEntries(REPORTED.map((name) => [name, deps.circuits.health(name)]));
     // Sign-ups waiting or given up on, for an operator's alert; the shop serves either way.
     const outbox = deps.outbox ? await deps.outbox.stats().catch((err: unknown) => (err instanceof Error ? err.message : String(err))) : undefined;
-    res.setHeader('Cache-Control', 'no-store');
-    if (deps.stopping?.()) return void res.status(503).json({ status: 'stopping', checks, upstreams, outbox });
-    res.json({ status: degraded ? 'degraded' : 'ready', checks, upstreams, outbox });
+    res.json({ status, checks, upstreams, outbox });
   });
 
   router.get('/__build', (_req, res) => {

@@ -8,13 +8,11 @@
  * one port to expose, probe and route (compose, Kubernetes), and the scraper authenticates the
  * same way through any proxy in between.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { Gauge, Registry } from 'prom-client';
+import { operatorTokenCheck } from '../http/operator-token';
 import { metricsRegistry } from '../metrics/registry';
 import type { Outbox } from '../outbox/types';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * @param deps.token  METRICS_TOKEN, or null: the route answers 404
@@ -39,12 +37,11 @@ export function metricsRoutes(deps: { token: string | null; outbox: Outbox }): R
     },
   });
   const registry = Registry.merge([metricsRegistry, appRegistry]);
-  // Compared as hashes: equal lengths for timingSafeEqual, and no timing hint of the token.
-  const expected = sha256(`Bearer ${token}`);
+  const authorized = operatorTokenCheck(token);
 
   router.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (!timingSafeEqual(sha256(req.get('authorization') ?? ''), expected)) {
+    if (!authorized(req)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
       return void res.status(401).type('text/plain').send('A bearer token is required.');
     }

@@ -66,23 +66,41 @@ describe('health, readiness, build', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  test('/readyz reports both upstreams', async () => {
+  test('/readyz reports both upstreams, coarsely (no Redis configured: no Redis check)', async () => {
     const res = await request(t.app).get('/readyz');
     expect(res.status).toBe(200);
-    expect(res.body.checks).toMatchObject({ storefront: 'ok', content: 'ok', redis: 'not configured' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({ status: 'ready', checks: { storefront: 'ok', content: 'ok' } });
   });
 
-  test('/readyz reports an upstream the shop saw failing (it serves on, degraded, so still 200)', async () => {
-    const down = await startTestApp({ circuits: { failureThreshold: 1 } });
+  test("/readyz reports an upstream the shop saw failing (it serves on, degraded, so still 200); its error text and times only with the operator's token", async () => {
+    const token = 'readyz-operator-token-0123456789';
+    const down = await startTestApp({ circuits: { failureThreshold: 1 }, env: { METRICS_TOKEN: token } });
     try {
       await down.emulators.content.stop();
       // Nothing observed yet: a probe alone calls no upstream, so it has nothing to report.
       expect((await request(down.app).get('/readyz')).body.checks.content).toBe('ok');
       await request(down.app).get('/journal');
-      const res = await request(down.app).get('/readyz');
-      expect(res.status).toBe(200);
-      expect(res.body.status).toBe('degraded');
-      expect(res.body.checks.content).toMatch(/^circuit open: content/);
+      // The public answer (a probe, a balancer, anyone): status and coarse checks, nothing else.
+      for (const authorization of [undefined, 'Bearer wrong-token', token]) {
+        const probe = request(down.app).get('/readyz');
+        const res = await (authorization ? probe.set('Authorization', authorization) : probe);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ status: 'degraded', checks: { storefront: 'ok', content: 'down' } });
+        expect(res.text).not.toMatch(/ECONNREFUSED|failed|127\.0\.0\.1/);
+      }
+      // The operator (METRICS_TOKEN, as /metrics): the circuit, the last error and when.
+      const detail = await request(down.app).get('/readyz').set('Authorization', `Bearer ${token}`);
+      expect(detail.status).toBe(200);
+      expect(detail.headers['cache-control']).toBe('no-store');
+      expect(detail.body).toMatchObject({
+        status: 'degraded',
+        checks: { storefront: 'ok', content: 'down' },
+        upstreams: {
+          content: { state: 'open', lastSuccessAt: null, lastFailureAt: expect.any(Number), lastError: expect.stringMatching(/^content/) },
+        },
+        outbox: { pending: expect.any(Number), dead: expect.any(Number) },
+      });
     } finally {
       await down.stop();
     }

@@ -16,8 +16,10 @@ import { acceptedSignUps, untilRecorded } from './support/marketing';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
+/** METRICS_TOKEN: `/readyz` reports the outbox's counts only with it. */
+const OPERATOR = 'marketing-operator-token-0123456789';
 beforeAll(async () => {
-  t = await startTestApp({ rateLimits: { signUps: { limit: 1000, windowMs: 60_000, failuresOnly: false } } });
+  t = await startTestApp({ env: { METRICS_TOKEN: OPERATOR }, rateLimits: { signUps: { limit: 1000, windowMs: 60_000, failuresOnly: false } } });
 });
 afterAll(() => t.stop());
 
@@ -319,8 +321,9 @@ test('a sign-up that cannot be stored anywhere answers 503 with the spec failure
   }
 });
 
-test("/readyz reports the outbox's counts for an operator", async () => {
-  const res = await request(t.app).get('/readyz');
+test("/readyz reports the outbox's counts for an operator (with the operator's token only)", async () => {
+  expect((await request(t.app).get('/readyz')).body.outbox).toBeUndefined();
+  const res = await request(t.app).get('/readyz').set('Authorization', `Bearer ${OPERATOR}`);
   expect(res.body.outbox).toEqual({ pending: expect.any(Number), dead: 0, delivered: expect.any(Number) });
   expect(res.body.outbox.delivered).toBeGreaterThan(0);
 });
