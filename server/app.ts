@@ -23,6 +23,7 @@ import { precompressedAssets } from './http/precompressed';
 import { requestContext, requestLog } from './http/request-context';
 import { perRequest } from './http/per-request';
 import { securityHeaders } from './http/security';
+import { singleHost } from './http/single-host';
 import { createAvailabilityService } from './cart/calendar';
 import { createCartService, type CartService } from './cart/service';
 import { createCustomerService } from './customer/service';
@@ -162,6 +163,8 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.disable('x-powered-by');
   // Only the configured number of proxies may name the client in X-Forwarded-* (docs/architecture.md §7).
   app.set('trust proxy', config.trustedProxyHops);
+  // Before anything reads the request: two Host headers are refused (400), whoever they are for.
+  app.use(singleHost);
   app.use(securityHeaders(config));
   // Local mode: the emulators' browser paths (an allow-list, ADR-0027), after the shop's security
   // headers (the proxy narrows the CSP per answer) and before path normalisation, so that
