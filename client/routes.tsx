@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
 import { notFoundMessage, notFoundPath, RouteError, type RouteDataMap, type RouteDataSource, type RouteId } from '../shared/route-data';
+import { PAGE_PARAM } from '../shared/route-query';
 import { ErrorPage } from './components/ErrorPage';
 import { PageLayout } from './components/PageLayout';
 import { Shell } from './components/Shell';
@@ -110,7 +111,7 @@ const onLocationChange = ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs)
   currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
 
 /** The `?page=N` of a list URL as the loader's `page` param (undefined when absent). */
-const pageParam = (url: string | URL) => new URL(url).searchParams.get('page') ?? undefined;
+const pageParam = (url: string | URL) => new URL(url).searchParams.get(PAGE_PARAM) ?? undefined;
 
 /**
  * Build the routes over a data source (server: upstream loaders; browser: /__payload).

@@ -10,6 +10,7 @@ import { useLocation, useMatches } from 'react-router';
 import { useAppConfig } from '../lib/app-config';
 import { replaceHead } from '../lib/head-dom';
 import { useOptionalRouteData } from '../lib/route-data';
+import { pagePath } from '../../shared/route-query';
 import { findSeo, headData, headTags, ogTypeFor } from '../lib/seo';
 import { errorTitle as titleForStatus } from './ErrorPage';
 
@@ -29,7 +30,8 @@ export function HeadSync({ errorTitle }: { errorTitle?: string }) {
     const fixedStatus = matches.map((m) => handleStatus(m.handle)).find((s) => s !== undefined && s >= 400);
     const title = errorTitle ?? (fixedStatus ? titleForStatus(fixedStatus) : undefined);
     const seo = title ? null : findSeo(routeIds, loaderData);
-    const head = headData(root?.settings ?? null, seo, siteUrl, location.pathname + location.search, title);
+    // Canonical: the path and only the parameters the page reads, as the server writes it.
+    const head = headData(root?.settings ?? null, seo, siteUrl, pagePath(routeIds, location.pathname, location.search), title);
     // Error pages are never products (the server's rule: any status but 200 is a website).
     replaceHead(head.title, headTags(head, ogTypeFor(routeIds, title ? (fixedStatus ?? 500) : 200)));
   }, [matches, location, root, siteUrl, errorTitle]);

@@ -1,6 +1,7 @@
 /**
  * Document head data (spec §2): title `{siteTitle} | {page title}`, description, keywords,
- * canonical/og:url = site url + full path, a 1200-wide social image, and JSON-LD for the
+ * canonical/og:url = site url + `path` (the path and the query parameters the page reads,
+ * shared/route-query.ts `pagePath`), a 1200-wide social image, and JSON-LD for the
  * organization, the website and the florist (plus the page's own, e.g. a Product).
  * Used by the server to write <head> and by the browser to keep it in step on navigation.
  */

@@ -5,8 +5,10 @@
  */
 import type { ProductDetail, ProductDetailVariant, ProductVariant, SelectedOption, SellingPlanAllocation } from '../../shared/types';
 
-/** The query parameter naming the chosen selling plan (Shopify's). */
-export const SELLING_PLAN_PARAM = 'selling_plan';
+import { SELLING_PLAN_PARAM, VARIANT_PARAM } from '../../shared/route-query';
+
+/** The query parameters naming the chosen variant and selling plan (shared/route-query.ts: the page cache and the canonical URL keep them). */
+export { SELLING_PLAN_PARAM, VARIANT_PARAM };
 
 /** A GID's numeric id: "gid://shopify/ProductVariant/9001" → "9001". */
 const numericId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);

@@ -26,6 +26,7 @@ import {
   choosableOptions,
   initialVariant,
   SELLING_PLAN_PARAM,
+  VARIANT_PARAM,
   sellingPlanParam,
   selectedAllocation,
   variantParam,
@@ -105,7 +106,7 @@ export function ProductPage() {
 
 function ProductView({ product, related }: Pick<RouteDataMap['product'], 'product' | 'related'>) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const variant = initialVariant(product, searchParams.get('variant'));
+  const variant = initialVariant(product, searchParams.get(VARIANT_PARAM));
   const [picked, setPicked] = useState<{ variantId: string; index: number } | null>(null);
   const { pdpSettings } = useRouteData('root').settings;
   useViewedProductEvent(product, variant);
@@ -130,7 +131,7 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
       { replace: true, preventScrollReset: true },
     );
   const selectVariant = (next: ProductVariant | undefined) => {
-    if (next) setParam('variant', variantParam(next.id));
+    if (next) setParam(VARIANT_PARAM, variantParam(next.id));
   };
   // The purchase options of this variant: one-time, and each plan the platform prices for it.
   const allocation = selectedAllocation(variant, searchParams.get(SELLING_PLAN_PARAM));

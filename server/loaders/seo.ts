@@ -3,7 +3,7 @@
  * 1200-wide social image, keywords, JSON-LD for products (schema.org Product with Offers), and
  * a paginated list's prev/next links.
  */
-import { SELLING_PLAN_PARAM, sellingPlanParam, variantParam } from '../../client/lib/variants';
+import { SELLING_PLAN_PARAM, sellingPlanParam, VARIANT_PARAM, variantParam } from '../../client/lib/variants';
 import { amountCents, centsAmount } from '../../shared/money';
 import type { Money, Picture, ProductDetail, Seo, SiteSettings } from '../../shared/types';
 import { SOCIAL_IMAGE_WIDTH } from '../upstream/picture';
@@ -54,7 +54,7 @@ export function productJsonLd(product: ProductDetail, url: string): object {
     brand: { '@type': 'Brand', name: product.vendor },
     category: 'Flowers',
     offers: product.variants.flatMap((v) => {
-      const variantUrl = `${url}?variant=${variantParam(v.id)}`;
+      const variantUrl = `${url}?${VARIANT_PARAM}=${variantParam(v.id)}`;
       const common = {
         '@type': 'Offer',
         ...(v.sku ? { sku: v.sku } : {}),

@@ -15,10 +15,17 @@
  * payload, any of which may show any product). Webhooks purge by tag (purge-rules.ts).
  */
 import type { RouteObject } from 'react-router';
+import { pagePath } from '../../shared/route-query';
 import { matchRoutesCached } from '../render/route-match';
 import { PERSONAL_ROUTES } from '../loaders';
+import { payloadIdentity, payloadParams } from './key';
 
-export type Classification = { kind: 'page' | 'payload'; tags: string[] } | { kind: 'bypass'; reason: 'method' | 'path' | 'personal' | 'cookie' };
+/**
+ * `identity`: the path and the query parameters the page or payload reads (key.ts), what the
+ * entry is stored under and what a background refresh renders.
+ */
+export type Classification =
+  { kind: 'page' | 'payload'; tags: string[]; identity: string } | { kind: 'bypass'; reason: 'method' | 'path' | 'personal' | 'cookie' };
 
 const NEVER = /^\/(?:api(?:\/|$)|assets\/|healthz$|readyz$|__build$)/;
 const PAYLOAD = /^\/__payload\/([^/]+)$/;
@@ -33,6 +40,7 @@ export const productTag = (handle: string) => `product:${handle}`;
  * @param routes the app's route table (client/routes.tsx), for matching page paths
  */
 export function createClassifier(routes: RouteObject[]): (method: string, url: URL, cookie: string | undefined) => Classification {
+  const paramsOf = payloadParams(routes);
   return (method, url, cookie) => {
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'bypass', reason: 'method' };
     if (NEVER.test(url.pathname)) return { kind: 'bypass', reason: 'path' };
@@ -47,12 +55,17 @@ export function createClassifier(routes: RouteObject[]): (method: string, url: U
       }
       if (PERSONAL_ROUTES.has(routeId as never)) return { kind: 'bypass', reason: 'personal' };
       const handle = url.searchParams.get('handle');
-      return { kind: 'payload', tags: tagsFor(routeId === 'product' ? handle : null) };
+      return { kind: 'payload', tags: tagsFor(routeId === 'product' ? handle : null), identity: payloadIdentity(url, paramsOf(routeId)) };
     }
     const matches = matchRoutesCached(routes, url.pathname) ?? [];
     if (matches.some((m) => PERSONAL_ROUTES.has(m.route.id as never))) return { kind: 'bypass', reason: 'personal' };
     const product = matches.find((m) => m.route.id === 'product');
-    return { kind: 'page', tags: tagsFor(product ? (product.params.handle ?? null) : null) };
+    const identity = pagePath(
+      matches.map((m) => m.route.id ?? ''),
+      url.pathname,
+      url.searchParams,
+    );
+    return { kind: 'page', tags: tagsFor(product ? (product.params.handle ?? null) : null), identity };
   };
 }
 

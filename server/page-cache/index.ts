@@ -4,4 +4,4 @@ export { MemoryPageStore, type PageStore } from './store';
 export { RedisPageStore } from './redis-store';
 export { trackDataKeys, type TrackedCache } from './data-keys';
 export { sanityPurge, shopifyPurge, type Purge, type SanityChange } from './purge-rules';
-export { pageKey, normalisedPath } from './key';
+export { pageKey } from './key';

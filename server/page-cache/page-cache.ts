@@ -3,7 +3,7 @@
  * of the payload endpoint and the render handler that answers public pages and payloads from a
  * store (in-process or Redis) instead of rendering them again.
  *
- * * **Key**: build id + normalised URL (key.ts). **Eligible**: classify.ts (never personal).
+ * * **Key**: build id + the page's identity: its path and the query parameters it reads (key.ts). **Eligible**: classify.ts (never personal).
  * * **Miss**: the request renders as usual, streaming to its client, while its body is collected
  *   (capture.ts). Stored only when the answer is a `GET` with status 200 (or 404, briefly),
  *   `Cache-Control: public…`, no `Set-Cookie`, and a render that reported no error
@@ -197,7 +197,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (kind.reason !== 'method' && kind.reason !== 'path') res.setHeader(STATUS_HEADER, 'BYPASS');
         return next();
       }
-      const key = pageKey(buildId, url);
+      const key = pageKey(buildId, origin, kind.identity);
       const bot = isBot(req.get('user-agent'));
       const servable = (entry: PageEntry | null | undefined): entry is PageEntry =>
         entry !== null && entry !== undefined && !(bot && entry.status !== 200);
@@ -207,7 +207,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const entry = await store.get(key);
       if (servable(entry)) {
         const stale = entry.freshUntil <= now();
-        if (stale) refresh(req.app as Express, key, url.pathname + url.search, req.ip);
+        if (stale) refresh(req.app as Express, key, kind.identity, req.ip);
         return await serve(req, res, entry, stale ? 'STALE' : 'HIT');
       }
       const running = inflight.get(key);

@@ -9,6 +9,7 @@ import { AppProviders } from '../../client/App';
 import { describeError, errorTitle } from '../../client/components/ErrorPage';
 import { dehydrateRouter, type AppState } from '../../client/lib/hydration';
 import { findSeo, headData, ogTypeFor } from '../../client/lib/seo';
+import { pagePath } from '../../shared/route-query';
 import { DEFAULT_SHIPPING_EXCLUDED_TAG, NO_ANALYTICS, type AnalyticsConfig, type AppConfig } from '../../client/lib/app-config';
 import { CALENDAR_MODULE } from '../../client/components/cart/lazy-calendar';
 import { createRoutes, type RouteHandle } from '../../client/routes';
@@ -136,8 +137,9 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
 
     const root = context.loaderData.root as RouteDataMap['root'] | undefined;
     const settings = root?.settings ?? null;
-    const path = url.pathname + url.search;
     const routeIds = context.matches.map((m) => m.route.id);
+    // Canonical and og:url: the path and only the parameters the page reads (shared/route-query.ts).
+    const path = pagePath(routeIds, url.pathname, url.searchParams);
     const fallbackTitle = status >= 400 ? errorTitle(status) : '';
     const seo = status >= 400 ? null : findSeo(routeIds, context.loaderData);
     const head = headData(settings, seo, siteUrl, path, fallbackTitle);

@@ -12,7 +12,7 @@ import type { RouteDataMap } from '../../shared/route-data';
 import { responsiveImage } from '../../shared/images';
 import type { Picture } from '../../shared/types';
 import { CARD_SIZES, FULL_WIDTH_SIZES, GALLERY_SIZES } from '../../client/lib/image-sizes';
-import { initialVariant } from '../../client/lib/variants';
+import { initialVariant, VARIANT_PARAM } from '../../client/lib/variants';
 import { escapeHtml } from './serialize';
 
 type Lcp = { picture: Picture; sizes: string };
@@ -31,7 +31,7 @@ function lcpImage(loaderData: Record<string, unknown>, url: URL): Lcp | null {
   }
   const product = (loaderData.product as RouteDataMap['product'] | undefined)?.product;
   if (product) {
-    const variant = initialVariant(product, url.searchParams.get('variant'));
+    const variant = initialVariant(product, url.searchParams.get(VARIANT_PARAM));
     const main = product.images.find((img) => img.src === variant?.image?.src) ?? product.images[0];
     return main ? { picture: main, sizes: GALLERY_SIZES } : null;
   }

@@ -31,6 +31,8 @@ class CountingCache extends MemoryCache {
   }
 }
 
+/** The page's `<link rel="canonical">` URL. */
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
 const settingsReads = (t: TestApp) => (t.cache as CountingCache).reads.get('content:settings') ?? 0;
 const get = (t: TestApp, path: string) => request(t.app).get(path).set('User-Agent', BROWSER);
 /** An unrelated unlock cookie: the page cache neither answers nor stores, the page renders as usual. */
@@ -88,15 +90,50 @@ describe('a public page', () => {
   });
 
   test('a query in another order is the same entry; HEAD is answered from it', async () => {
-    await get(t, '/journal?b=2&a=1');
+    await get(t, `/products/${HANDLE}?selling_plan=7001&variant=9001`);
     await t.app.locals.pageCache!.whenIdle();
     const before = settingsReads(t);
-    const again = await get(t, '/journal?a=1&b=2');
+    const again = await get(t, `/products/${HANDLE}?variant=9001&selling_plan=7001`);
     expect(again.headers['x-page-cache']).toBe('HIT');
-    const head = await request(t.app).head('/journal?a=1&b=2').set('User-Agent', BROWSER);
+    const head = await request(t.app).head(`/products/${HANDLE}?variant=9001&selling_plan=7001`).set('User-Agent', BROWSER);
     expect(head.status).toBe(200);
     expect(head.headers['x-page-cache']).toBe('HIT');
     expect(settingsReads(t)).toBe(before);
+  });
+
+  test('a parameter the page does not read (a cache buster, utm_*, gclid, fbclid) makes no new entry and is not in the canonical link', async () => {
+    const home = `${t.config.siteUrl}/`;
+    const first = await get(t, '/?cb=1');
+    expect(first.status).toBe(200);
+    await t.app.locals.pageCache!.whenIdle();
+    expect(canonical(first.text)).toBe(home);
+    const before = settingsReads(t);
+    for (const query of ['cb=2', 'cb=92801', 'utm_source=news&utm_medium=email&utm_campaign=spring', 'gclid=abc123', 'fbclid=IwAR0xyz', '']) {
+      const res = await get(t, `/?${query}`);
+      expect({ query, cache: res.headers['x-page-cache'] }).toEqual({ query, cache: 'HIT' });
+      expect(canonical(res.text)).toBe(home);
+      expect(res.text).toBe(first.text);
+    }
+    // Not one render more: every one of them was the entry of `/`.
+    expect(settingsReads(t)).toBe(before);
+  });
+
+  test("a parameter the page reads is its own entry and stays in the canonical link (a list's ?page=)", async () => {
+    const first = await get(t, '/journal');
+    const second = await get(t, '/journal?page=2&utm_source=news');
+    await t.app.locals.pageCache!.whenIdle();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers['x-page-cache']).toBe('MISS');
+    expect(second.text).not.toBe(first.text);
+    expect(canonical(first.text)).toBe(`${t.config.siteUrl}/journal`);
+    expect(canonical(second.text)).toBe(`${t.config.siteUrl}/journal?page=2`);
+    // Page 2 again, with other tracking: its entry, not page 1's and not a new one.
+    const again = await get(t, '/journal?fbclid=x&page=2');
+    expect(again.headers['x-page-cache']).toBe('HIT');
+    expect(again.text).toBe(second.text);
+    // A product's variant too: the page shows that variant, and says so in its canonical link.
+    const variant = await get(t, `/products/${HANDLE}?variant=9001&gclid=y`);
+    expect(canonical(variant.text)).toBe(`${t.config.siteUrl}/products/${HANDLE}?variant=9001`);
   });
 
   test('concurrent misses render once', async () => {
@@ -119,6 +156,9 @@ describe('a public page', () => {
     expect(second.headers['x-page-cache']).toBe('HIT');
     expect(second.headers['content-type']).toMatch(/^application\/json/);
     expect(second.body).toEqual(first.body);
+    // A parameter the route does not read is not another entry (shared/route-query.ts).
+    const busted = await get(t, '/__payload/product').query({ handle: HANDLE, cb: '3', utm_source: 'x' });
+    expect(busted.headers['x-page-cache']).toBe('HIT');
     expect(reads()).toBe(before);
   });
 
