@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { parseAllDocuments } from 'yaml';
@@ -19,6 +20,7 @@ import { parseAllDocuments } from 'yaml';
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1 Deployment': Deployment,
   'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
   'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
   'v1 ConfigMap': ConfigMap,
   'v1 Secret': Secret,

@@ -2,9 +2,10 @@
  * The Kubernetes manifests under deploy/ (docs/architecture.md §9 "Kubernetes"): valid against the
  * Kubernetes API schemas (scripts/check-manifests.mts, the `kubernetes-models` package), and saying
  * what an operator relies on: probes on /healthz and /readyz, resource requests and a memory limit,
- * a non-root read-only container, settings from a ConfigMap and a Secret, an autoscaler with at
- * least two pods, a disruption budget, Redis as a named external service, a grace period the
- * shop's stop fits in (server/http/shutdown.ts), as does compose's.
+ * a non-root read-only container pinned by digest, settings from a ConfigMap and a Secret, Redis
+ * over TLS, an autoscaler with at least two pods, a disruption budget, a NetworkPolicy that lets
+ * in only the ingress controller and lets out only DNS, Redis and HTTPS to public addresses, and a
+ * grace period the shop's stop fits in (server/http/shutdown.ts), as does compose's.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,7 +48,7 @@ test('every manifest under deploy/ is valid against the Kubernetes schemas', () 
   const { code, out } = check('deploy');
   expect(out).not.toMatch(/^bad /m);
   expect(code).toBe(0);
-  for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'ConfigMap', 'Secret']) {
+  for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'ConfigMap', 'Secret', 'NetworkPolicy']) {
     expect(out).toMatch(new RegExp(`^ok .* ${kind}/`, 'm'));
   }
 });
@@ -58,16 +59,19 @@ test('the checker rejects a manifest the API server would reject, and a kind it 
     const deployment = readFileSync(path.join(DEPLOY, 'deployment.yaml'), 'utf8');
     writeFileSync(path.join(dir, 'deployment.yaml'), deployment.replace('containerPort: 3000', "containerPort: 'http-port'"));
     writeFileSync(path.join(dir, 'pod.yaml'), 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n');
+    const policy = readFileSync(path.join(DEPLOY, 'networkpolicy.yaml'), 'utf8');
+    writeFileSync(path.join(dir, 'networkpolicy.yaml'), policy.replace('cidr: 0.0.0.0/0', 'cidrs: 0.0.0.0/0'));
     const { code, out } = check(dir);
     expect(code).toBe(1);
     expect(out).toMatch(/^bad .*deployment\.yaml +Deployment\/storefront: .*containerPort must be integer/m);
+    expect(out).toMatch(/^bad .*networkpolicy\.yaml +NetworkPolicy\/storefront: .*ipBlock must have required property cidr/m);
     expect(out).toMatch(/^bad .*pod\.yaml +Pod\/x: no schema/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('the Deployment probes /healthz and /readyz, bounds memory, runs non-root and read-only, reads a ConfigMap and a Secret', () => {
+test('the Deployment probes /healthz and /readyz, bounds memory, runs non-root and read-only, pins its image by digest, reads a ConfigMap and a Secret', () => {
   const m = manifests();
   const pod = m['Deployment/storefront'].spec.template.spec;
   const [container] = pod.containers;
@@ -77,10 +81,46 @@ test('the Deployment probes /healthz and /readyz, bounds memory, runs non-root a
   expect(container.resources.limits.memory).toEqual(expect.any(String));
   expect(pod.securityContext.runAsNonRoot).toBe(true);
   expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+  // A digest (the release writes it in place of the placeholder), never a tag that can move.
+  expect(container.image).toMatch(/^[^@:]+(?::\d+)?\/[^@:]+@sha256:(?:<digest>|[0-9a-f]{64})$/);
   expect(container.envFrom).toEqual([{ configMapRef: { name: 'storefront' } }, { secretRef: { name: 'storefront' } }]);
   expect(m['ConfigMap/storefront'].data.TRUSTED_PROXY_HOPS).toBe('1');
-  expect(m['Secret/storefront'].stringData.REDIS_URL).toMatch(/^redis:\/\/.*@storefront-redis:6379\//);
-  expect(m['Service/storefront-redis'].spec).toMatchObject({ type: 'ExternalName' });
+  // Redis over TLS, named as its certificate names it (no cluster alias).
+  expect(m['Secret/storefront'].stringData.REDIS_URL).toMatch(/^rediss:\/\/:[^@]+@[a-z0-9.-]+\.[a-z]+:\d+\/\d+$/);
+});
+
+test('the NetworkPolicy lets in only the ingress controller, to the shop port; lets out only DNS, Redis and HTTPS to public addresses', () => {
+  const m = manifests();
+  const policy = m['NetworkPolicy/storefront'].spec;
+  const deployment = m['Deployment/storefront'].spec.template.spec;
+  expect(policy.podSelector.matchLabels).toEqual(m['Deployment/storefront'].spec.template.metadata.labels);
+  expect(policy.policyTypes).toEqual(['Ingress', 'Egress']);
+  // In: one rule, from one namespace, to the container's port.
+  expect(policy.ingress).toEqual([
+    {
+      from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': expect.any(String) } } }],
+      ports: [{ protocol: 'TCP', port: deployment.containers[0].ports[0].containerPort }],
+    },
+  ]);
+  // Out: DNS to kube-dns, Redis to its address on REDIS_URL's port, 443 to public addresses.
+  const [dns, redis, https, ...more] = policy.egress;
+  expect(more).toEqual([]);
+  expect(dns.to).toEqual([
+    { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }, podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } },
+  ]);
+  expect(dns.ports).toEqual([
+    { protocol: 'UDP', port: 53 },
+    { protocol: 'TCP', port: 53 },
+  ]);
+  const redisPort = Number(new URL(m['Secret/storefront'].stringData.REDIS_URL).port);
+  expect(redis.ports).toEqual([{ protocol: 'TCP', port: redisPort }]);
+  expect(redis.to).toEqual([{ ipBlock: { cidr: expect.stringMatching(/^[\d.]+\/\d+$/) } }]);
+  expect(https.ports).toEqual([{ protocol: 'TCP', port: 443 }]);
+  expect(https.to).toEqual([{ ipBlock: { cidr: '0.0.0.0/0', except: expect.any(Array) } }]);
+  // Never the private ranges, loopback, carrier-grade NAT or the cloud metadata address.
+  expect(https.to[0].ipBlock.except).toEqual(
+    expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '169.254.0.0/16', '127.0.0.0/8']),
+  );
 });
 
 test('the autoscaler keeps at least two pods, the disruption budget one, and both select the Deployment', () => {
