@@ -140,7 +140,13 @@ test('compose runs web read-only, without capabilities or privilege gain, with l
     const environment = Object.fromEntries(
       Object.entries(web.environment ?? {})
         .filter(([name]) => name !== 'REDIS_URL')
-        .map(([name, value]) => [name, String(value).replace(/^\/app\//, `${APP}/`)]),
+        // Compose's `${VAR:-default}` with VAR unset, as `docker compose up` reads it here.
+        .map(([name, value]) => [
+          name,
+          String(value)
+            .replace(/\$\{\w+:-([^}]*)\}/g, '$1')
+            .replace(/^\/app\//, `${APP}/`),
+        ]),
     );
     child = spawn('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script.join('\n')], {
       env: {
