@@ -15,6 +15,7 @@ import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { faultRoutes, type Faults, type HeldRequests } from '../shared/faults';
 import { imageNameProblem, renderImage, type ImageFormat } from '../shared/images';
+import { safeEqual } from '../shared/safe-equal';
 import type { SanityDocument } from './dataset';
 import { badRequest, ContentLakeError, httpError } from './errors';
 import { ImageParamError, imageFormatOf, parseImageParams } from './image-params';
@@ -50,8 +51,10 @@ export function createContentLakeApp(config: ContentLakeConfig): express.Express
   /** Whether the request may read private documents (ids with a path). @throws 401 for a wrong token. */
   function hasPrivateAccess(req: Request): boolean {
     const sent = /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
-    if (sent !== undefined && token !== undefined && sent !== token) throw httpError(401, 'Session not found');
-    return token === undefined || sent === token;
+    if (token === undefined) return true;
+    if (sent === undefined) return false;
+    if (!safeEqual(sent, token)) throw httpError(401, 'Session not found');
+    return true;
   }
 
   /** Validates the version and dataset path segments; returns the version without its `v`. */

@@ -18,7 +18,6 @@
  * Debug endpoints (not Klaviyo's): `GET /__emulator/` (HTML), `GET|DELETE /__emulator/records`,
  * `GET|POST /__emulator/faults`.
  */
-import { timingSafeEqual } from 'node:crypto';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import {
   authenticationFailed,
@@ -34,6 +33,7 @@ import {
   unsupportedMediaType,
 } from './errors';
 import { faultRoutes, HeldRequests, type Faults } from '../shared/faults';
+import { safeEqual } from '../shared/safe-equal';
 import { recordsPage } from './page';
 import type { MarketingStore } from './store';
 import { parseBackInStock, parseEvent, parseSubscriptionJob } from './validate';
@@ -171,9 +171,7 @@ function checkPrivateKey(req: Request, privateKey: string): void {
   const header = req.get('authorization');
   if (!header) throw notAuthenticated();
   const match = /^Klaviyo-API-Key\s+(\S+)\s*$/.exec(header);
-  const given = Buffer.from(match?.[1] ?? '');
-  const expected = Buffer.from(privateKey);
-  if (!match || given.length !== expected.length || !timingSafeEqual(given, expected)) throw authenticationFailed();
+  if (!match || !safeEqual(match[1], privateKey)) throw authenticationFailed();
 }
 
 /** The body as JSON, after checking its content type. @throws 415 / 400 parse_error */

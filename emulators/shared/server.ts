@@ -6,10 +6,11 @@
  * inbox, fault switches) answer only requests carrying the run's debug token, in
  * `x-emulator-token: <token>` or `Authorization: Bearer <token>`; others get 401 (ADR-0020).
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { safeEqual } from './safe-equal';
 
 export type EmulatorOptions = {
   /** TCP port; 0 picks a free one (tests). Each emulator has its docs/architecture.md §2 default. */
@@ -54,8 +55,7 @@ function carriesToken(req: IncomingMessage, token: string): boolean {
   const header = req.headers[DEBUG_TOKEN_HEADER];
   const sent = typeof header === 'string' ? header : /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (sent === undefined) return false;
-  const [a, b] = [Buffer.from(sent), Buffer.from(token)];
-  return a.length === b.length && timingSafeEqual(a, b);
+  return safeEqual(sent, token);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { safeEqual } from '../shared/safe-equal';
 import type { StorefrontContext } from './context';
 
 export const PUBLIC_TOKEN_HEADER = 'x-shopify-storefront-access-token';
@@ -40,8 +41,9 @@ export type Tokens = { publicToken: string; privateToken: string };
 
 function authorized(req: Request, tokens: Tokens): boolean {
   const privateToken = req.get(PRIVATE_TOKEN_HEADER);
-  if (privateToken !== undefined) return privateToken === tokens.privateToken;
-  return req.get(PUBLIC_TOKEN_HEADER) === tokens.publicToken;
+  if (privateToken !== undefined) return safeEqual(privateToken, tokens.privateToken);
+  const publicToken = req.get(PUBLIC_TOKEN_HEADER);
+  return publicToken !== undefined && safeEqual(publicToken, tokens.publicToken);
 }
 
 function operationOf(document: DocumentNode, name: string | null | undefined): OperationDefinitionNode | undefined {

@@ -3,11 +3,12 @@
  *
  * - Passwords: scrypt (N=16384, r=8, p=1, 32-byte key) with a random 16-byte salt, stored as
  *   `scrypt$16384$8$1$<salt hex>$<key hex>` so the parameters travel with the hash; compared
- *   with `timingSafeEqual`.
+ *   in constant time (emulators/shared/safe-equal.ts).
  * - Tokens (access, activation, reset): 32 random bytes as 64 hex characters. Only their SHA-256
  *   is stored, so a leaked state file does not hand out sessions or activation links.
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
+import { safeEqual } from '../shared/safe-equal';
 
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -36,7 +37,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !saltHex || !keyHex) return false;
   const expected = Buffer.from(keyHex, 'hex');
   const key = await derive(password, Buffer.from(saltHex, 'hex'), { N: Number(n), r: Number(r), p: Number(p) });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  return safeEqual(key, expected);
 }
 
 /** A new random token: 32 bytes, hex. */

@@ -21,10 +21,10 @@
  * browser brought or lacks — answer 400 and start over; `UpstreamError` ('customer-account',
  * 502 failed / 504 timed out) when the authorization server fails.
  */
-import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { safeEqual } from '../crypto/safe-equal';
 import { toUpstreamError, UpstreamError } from '../upstream/errors';
 
 /** The scopes the shop asks for (Shopify's customer-account API, full access). */
@@ -209,7 +209,7 @@ export function createCustomerAuthorization(
       const repeated = SINGLE_PARAMETERS.find((name) => params.getAll(name).length > 1);
       if (repeated) throw new CustomerAuthorizationError('invalid_callback', `The callback repeats "${repeated}".`);
       const state = params.get('state');
-      if (state === null || !sameText(state, transaction.state)) {
+      if (state === null || !safeEqual(state, transaction.state)) {
         throw new CustomerAuthorizationError('state_mismatch', 'The callback state does not match this browser’s sign-in.');
       }
       const error = params.get('error');
@@ -294,11 +294,6 @@ function readTransaction(value: string | null, nowMs: number): Transaction {
 
 function comparedClaim(err: Error): unknown {
   return (err.cause as { cause?: { claim?: unknown } } | undefined)?.cause?.claim;
-}
-
-function sameText(a: string, b: string): boolean {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** localhost, 127.0.0.0/8 or [::1]: addresses that never leave the machine. */

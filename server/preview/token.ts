@@ -9,12 +9,14 @@
  * *Secure when the site is served over https.
  *
  * The MAC covers the expiry (epoch seconds) under a key derived from config `PREVIEW_SECRET`
- * (domain-separated, so neither the secret nor a MAC made for anything else ever verifies here);
- * values are compared in constant time. The secret itself is what the editors' preview URL
- * carries (`/api/preview?secret=…`), checked with `secretMatches`.
+ * (domain-separated, so neither the secret nor a MAC made for anything else ever verifies here),
+ * signed and checked by server/crypto/expiring-signature.ts. The secret itself is what the
+ * editors' preview URL carries (`/api/preview?secret=…`), checked with `secretMatches`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { CookieOptions } from 'express';
+import { expiringSignature } from '../crypto/expiring-signature';
+import { secretMatches } from '../crypto/safe-equal';
 import { readCookie } from '../http/cookies';
 
 export const PREVIEW_COOKIE = 'preview';
@@ -41,24 +43,12 @@ export type PreviewTokens = {
 export function createPreviewTokens(secret: string, siteUrl: string, now: () => number = Date.now): PreviewTokens {
   if (secret.length < 32) throw new Error('preview secret: at least 32 characters');
   const key = createHmac('sha256', secret).update('preview-cookie-key:v1').digest();
-  const mac = (expiry: number) => createHmac('sha256', key).update(`preview:v1:${expiry}`).digest();
-  // Both sides hashed first: equal lengths for timingSafeEqual whatever was sent.
-  const digest = (value: string) => createHmac('sha256', 'preview-secret-compare').update(value).digest();
-  const secretDigest = digest(secret);
+  const signature = expiringSignature({ key, purpose: 'preview:v1', lifetimeMs: PREVIEW_LIFETIME_MS, now });
 
   return {
-    secretMatches: (given) => timingSafeEqual(digest(given), secretDigest),
-    issue() {
-      const expiry = Math.floor((now() + PREVIEW_LIFETIME_MS) / 1000);
-      return `${expiry}.${mac(expiry).toString('base64url')}`;
-    },
-    active(cookieHeader) {
-      const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(readCookie(cookieHeader, PREVIEW_COOKIE) ?? '');
-      if (!match) return false;
-      const expiry = Number(match[1]);
-      if (expiry * 1000 <= now()) return false;
-      return timingSafeEqual(Buffer.from(match[2], 'base64url'), mac(expiry));
-    },
+    secretMatches: (given) => secretMatches(given, secret),
+    issue: () => signature.issue(),
+    active: (cookieHeader) => signature.verify(readCookie(cookieHeader, PREVIEW_COOKIE)),
     cookieOptions: () => ({
       path: '/',
       httpOnly: true,

@@ -12,7 +12,7 @@
  * Read on each unlock attempt and never cached or projected anywhere else: it stays on the
  * server (the page queries never project it, server/upstream/content/queries.ts).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { secretMatches } from '../crypto/safe-equal';
 import type { ContentClient } from '../upstream/content/client';
 import { UpstreamError } from '../upstream/errors';
 
@@ -37,10 +37,9 @@ export function contentPasswordLookup(content: ContentClient): PasswordLookup {
 }
 
 /**
- * Constant-time comparison of the attempt with the configured password: both are hashed first
- * so the comparison neither depends on where they differ nor leaks the password's length.
+ * Constant-time comparison of the attempt with the configured password, which neither depends
+ * on where they differ nor leaks the password's length (`secretMatches`).
  */
 export function passwordMatches(expected: string, attempt: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(expected), digest(attempt));
+  return secretMatches(attempt, expected);
 }

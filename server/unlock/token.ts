@@ -11,9 +11,10 @@
  * `UNLOCK_SECRET`; a random per-process secret locally), so a value can be neither forged nor
  * copied to another product's cookie, and it says nothing about the password. Path=/ because
  * the product page, its payload (`/__payload/product`) and the cart endpoints all read it.
+ * Signed and checked by server/crypto/expiring-signature.ts.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions } from 'express';
+import { expiringSignature } from '../crypto/expiring-signature';
 import { readCookie } from '../http/cookies';
 
 /** How long an unlock lasts (ms): long enough that a member is not asked again every visit. */
@@ -43,25 +44,12 @@ export type UnlockTokens = {
  */
 export function createUnlockTokens(secret: string, siteUrl: string, now: () => number = Date.now): UnlockTokens {
   if (secret.length < 32) throw new Error('unlock secret: at least 32 characters');
-  // Domain-separated message: a MAC made for anything else never verifies here.
-  const mac = (handle: string, expiry: number) => createHmac('sha256', secret).update(`product-unlock:v1:${handle}:${expiry}`).digest();
-
-  const verify = (handle: string, value: string | null | undefined): boolean => {
-    if (!value || !HANDLE.test(handle)) return false;
-    const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value);
-    if (!match) return false;
-    const expiry = Number(match[1]);
-    if (expiry * 1000 <= now()) return false;
-    const given = Buffer.from(match[2], 'base64url');
-    const expected = mac(handle, expiry);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  // Domain-separated message `product-unlock:v1:{handle}:{expiry}`: a MAC made for anything else never verifies here.
+  const signature = expiringSignature({ key: secret, purpose: 'product-unlock:v1', lifetimeMs: UNLOCK_LIFETIME_MS, now });
+  const verify = (handle: string, value: string | null | undefined): boolean => HANDLE.test(handle) && signature.verify(value, handle);
 
   return {
-    issue(handle) {
-      const expiry = Math.floor((now() + UNLOCK_LIFETIME_MS) / 1000);
-      return `${expiry}.${mac(handle, expiry).toString('base64url')}`;
-    },
+    issue: (handle) => signature.issue(handle),
     verify,
     unlocked: (cookieHeader, handle) => HANDLE.test(handle) && verify(handle, readCookie(cookieHeader, unlockCookieName(handle))),
     cookieOptions: () => ({

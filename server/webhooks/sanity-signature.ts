@@ -6,7 +6,7 @@
  * (default 5 minutes) is refused, so a captured request cannot be replayed later.
  */
 import { createHmac } from 'node:crypto';
-import { safeEqual } from './safe-equal';
+import { safeEqual } from '../crypto/safe-equal';
 
 export const SANITY_SIGNATURE_HEADER = 'sanity-webhook-signature';
 const HEADER = /^t=(\d{1,16}),v1=([A-Za-z0-9_-]+={0,2})$/;

@@ -3,7 +3,7 @@
  * body with the app's client secret. Compared in constant time on the raw bytes.
  */
 import { createHmac } from 'node:crypto';
-import { safeEqual } from './safe-equal';
+import { safeEqual } from '../crypto/safe-equal';
 
 export const SHOPIFY_HMAC_HEADER = 'x-shopify-hmac-sha256';
 export const SHOPIFY_TOPIC_HEADER = 'x-shopify-topic';
