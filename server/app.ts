@@ -1,12 +1,20 @@
 /**
  * The Express app (docs/architecture.md §3, §4): built from a config, a logger, a cache and the
- * client manifest, never listening, so tests mount it with supertest. Order: security headers, compression, request id + logs, static
- * assets, the redirect table (legacy paths answer 301 before any loader), sitemaps and robots.txt,
- * the origin page cache (server/page-cache), payload JSON, the signed Sanity and Shopify webhooks
- * (raw bodies, before the /api guard), the browser JSON API (cart, availability, customer, marketing sign-ups), the no-JavaScript
- * cart form (POST /cart) and the product unlock form (POST /products/{handle}/unlock), the only
- * urlencoded bodies, health, the sign-in callback
- * (GET /accounts/account?code&state), then the page render handler (catch-all).
+ * client manifest, never listening, so tests mount it with supertest. Order, as `createApp` mounts it:
+ * 1. a request with two Host headers refused; security headers;
+ * 2. local mode only: the emulators' browser paths (`/__local`, an allow-list, ADR-0027);
+ * 3. path normalisation, compression, request context (id, client IP, deadline), request metrics,
+ *    the unlock and preview scopes, request logs;
+ * 4. static assets (`/assets`), `/metrics`, the page rate limit, the account activation and reset
+ *    links, the redirect table (legacy paths answer 301 before any loader), sitemaps and robots.txt;
+ * 5. the origin page cache (server/page-cache), payload JSON;
+ * 6. the signed Sanity and Shopify webhooks (raw bodies, before the /api guard), then the /api
+ *    guard and JSON body parser, the preview endpoints, the browser JSON API (cart, availability,
+ *    customer, marketing sign-ups) behind its rate limit, and 404 for any other /api path;
+ * 7. the no-JavaScript cart form (POST /cart) and the product unlock form
+ *    (POST /products/{handle}/unlock), the only urlencoded bodies; health; the sign-in callback
+ *    (GET /accounts/account?code&state);
+ * 8. the page render handler (catch-all), then the one error handler.
  */
 import path from 'node:path';
 import compression from 'compression';

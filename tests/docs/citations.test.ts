@@ -100,3 +100,42 @@ test('every spec §N cited is a heading of docs/spec.md', () => {
   expect([...sections]).toEqual(expect.arrayContaining(['1', '2', '9']));
   expect(offending(new RegExp(String.raw`\bspec(?:\.md)?${GAP}*§${GAP}*(\d+(?:\.\d+)?)`, 'gi'), (m) => !sections.has(m[1]))).toEqual([]);
 });
+
+/** Each decision record: its file name and text. */
+const DECISIONS = readdirSync(path.join(ROOT, 'docs/decisions'))
+  .filter((name) => /^\d{4}-.*\.md$/.test(name))
+  .map((name) => ({ name, text: readFileSync(path.join(ROOT, 'docs/decisions', name), 'utf8') }));
+
+/** A record's `Status:` paragraph (up to the first blank line), as one line. */
+const statusOf = (text: string) => /^Status: ([^\n]+(?:\n(?!\s*\n)[^\n]+)*)/m.exec(text)?.[1].replace(/\s+/g, ' ');
+
+/**
+ * The repository paths a Status names: code spans that look like a path (`server/cart/`,
+ * `.ci/run`, `jest.config.js`), not commands (`npm start`), identifiers (`buildClient`), URL paths
+ * (`/cart`) or package names (`@types/node`).
+ */
+const pathsIn = (status: string) =>
+  [...status.matchAll(/`([^`\s:]+)`/g)]
+    .map((m) => m[1])
+    .filter((span) => !/^[/@]/.test(span) && (span.includes('/') || /\.(?:ts|tsx|mts|js|mjs|json|ya?ml|md)$/.test(span)));
+
+test('every decision record has a Date line (YYYY-MM-DD) and a Status line', () => {
+  expect(DECISIONS.length).toBeGreaterThan(20);
+  expect(DECISIONS.filter(({ text }) => !/^Date: \d{4}-\d{2}-\d{2}$/m.test(text)).map((d) => `${d.name}: no Date line`)).toEqual([]);
+  expect(DECISIONS.filter(({ text }) => statusOf(text) === undefined).map((d) => `${d.name}: no Status line`)).toEqual([]);
+});
+
+test("every file a decision record's Status names exists, and a superseded record names its successor", () => {
+  const missing = DECISIONS.flatMap(({ name, text }) =>
+    pathsIn(statusOf(text) ?? '')
+      .filter((file) => !existsSync(path.join(ROOT, file)))
+      .map((file) => `${name}: ${file}`),
+  );
+  expect(missing).toEqual([]);
+  // The walk finds paths at all (a pattern that matched nothing would pass the check above).
+  expect(DECISIONS.flatMap(({ text }) => pathsIn(statusOf(text) ?? ''))).toEqual(
+    expect.arrayContaining(['server/http/security.ts', 'emulators/', '.ci/run', 'jest.config.js']),
+  );
+  const orphaned = DECISIONS.filter(({ text }) => /superseded/i.test(statusOf(text) ?? '') && !/superseded by ADR-\d{4}/i.test(statusOf(text) ?? ''));
+  expect(orphaned.map((d) => `${d.name}: superseded, by no ADR`)).toEqual([]);
+});
