@@ -3,8 +3,8 @@
 // architecture (docs/architecture.md §2):
 //   client/    → must not import server/ or emulators/
 //   shared/    → must not import server/, client/ or emulators/
-//   server/    → must not import emulators/, except the entry point server/index.ts
-//                (server → client is fine: the SSR renderer renders the client app)
+//   server/    → must not import emulators/ (the emulators run in their own process, ADR-0020;
+//                server → client is fine: the SSR renderer renders the client app)
 //   emulators/ → must not import server/, client/ or the top-level shared/
 //                (emulators/shared/ is the emulators' own and belongs to the emulators)
 //   tests/, bench/, scripts/, content/ and the root config files may import anything.
@@ -163,10 +163,9 @@ export default defineConfig(
               message: 'shared/ must not import server/, client/ or emulators/',
             },
             {
-              // Every server/ file except the entry point server/index.ts (path inside server/).
-              from: { element: { type: 'server', fileInternalPath: '!index.ts' } },
+              from: { element: { type: 'server' } },
               disallow: { to: { element: { type: 'emulators' } } },
-              message: 'only server/index.ts may import emulators/ (the emulators stand in for upstream services)',
+              message: 'server/ must not import emulators/ (the emulators stand in for upstream services, in their own process: ADR-0020)',
             },
             {
               from: { element: { type: 'emulators' } },

@@ -14,8 +14,6 @@ import type {
   CartLinesRemoveMutationVariables,
   CartLinesUpdateMutation,
   CartLinesUpdateMutationVariables,
-  CartNoteUpdateMutation,
-  CartNoteUpdateMutationVariables,
 } from './generated';
 
 /**
@@ -101,25 +99,6 @@ export const CART_LINES_REMOVE: TypedDocumentNode<CartLinesRemoveMutation, CartL
 export const CART_ATTRIBUTES_UPDATE: TypedDocumentNode<CartAttributesUpdateMutation, CartAttributesUpdateMutationVariables> = gql`
   mutation CartAttributesUpdate($cartId: ID!, $attributes: [AttributeInput!]!, $country: CountryCode = US) @inContext(country: $country) {
     cartAttributesUpdate(cartId: $cartId, attributes: $attributes) {
-      cart {
-        ...CartFields
-      }
-      userErrors {
-        ...CartUserErrors
-      }
-      warnings {
-        ...CartWarnings
-      }
-    }
-  }
-  ${CART}
-  ${USER_ERRORS}
-  ${WARNINGS}
-`;
-
-export const CART_NOTE_UPDATE: TypedDocumentNode<CartNoteUpdateMutation, CartNoteUpdateMutationVariables> = gql`
-  mutation CartNoteUpdate($cartId: ID!, $note: String!, $country: CountryCode = US) @inContext(country: $country) {
-    cartNoteUpdate(cartId: $cartId, note: $note) {
       cart {
         ...CartFields
       }

@@ -15,21 +15,9 @@ import type {
   ProductPricesQueryVariables,
   ProductRecommendationsQuery,
   ProductRecommendationsQueryVariables,
-  ShopQuery,
-  ShopQueryVariables,
   VariantAvailabilityQuery,
   VariantAvailabilityQueryVariables,
 } from './generated';
-
-/** Shop id (spec §7: result unused) — doubles as the readiness probe. */
-export const SHOP_QUERY: TypedDocumentNode<ShopQuery, ShopQueryVariables> = gql`
-  query Shop($country: CountryCode = US) @inContext(country: $country) {
-    shop {
-      id
-      name
-    }
-  }
-`;
 
 export const PRODUCT_BY_HANDLE_QUERY: TypedDocumentNode<ProductByHandleQuery, ProductByHandleQueryVariables> = gql`
   query ProductByHandle($handle: String!, $country: CountryCode = US) @inContext(country: $country) {
