@@ -14,8 +14,8 @@ import { DEFAULT_SCHEDULER_RULES, startSchedulerEmulator } from './scheduler';
 import { newDebugToken, type RunningEmulator } from './shared/server';
 import { startStorefrontEmulator } from './storefront-api';
 
-export { emulatorOptionsFromEnv, EmulatorEnvError, type EmulatorEnvOptions } from './env';
-export { DEBUG_TOKEN_HEADER, type RunningEmulator } from './shared/server';
+export { emulatorOptionsFromEnv, EmulatorEnvError } from './env';
+export { type RunningEmulator } from './shared/server';
 
 /** TCP ports; 0 = any free port. Each defaults to its emulator's port (4001, 4002, 4003, 4004, 4005). */
 export type EmulatorPorts = { storefront?: number; content?: number; scheduler?: number; marketing?: number; customerAccount?: number };

@@ -14,8 +14,6 @@ import { interactionRoutes } from './interactions';
 import { pageCsp } from './pages';
 import { createProvider } from './provider';
 
-export { CUSTOMER_ACCOUNT_SCOPES } from './provider';
-
 /** Port used when `opts.port` is not given (4004 is kept for the marketing emulator). */
 export const DEFAULT_CUSTOMER_ACCOUNT_PORT = 4005;
 

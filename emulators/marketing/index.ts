@@ -13,8 +13,7 @@ import { marketingApp } from './app';
 import { Faults, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
 import { MarketingStore } from './store';
 
-export type { Fault, FaultMode } from '../shared/faults';
-export type { BackInStockSubscription, MarketingRecords, RecordedEvent, RecordedRequest, Subscription } from './store';
+export type { MarketingRecords } from './store';
 
 /** Port used when `opts.port` is not given. */
 export const DEFAULT_MARKETING_PORT = 4004;

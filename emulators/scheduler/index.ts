@@ -9,7 +9,7 @@ import { schedulerApp } from './app';
 import { loadProductTags } from './catalogue';
 import { assertValidRules, DEFAULT_SCHEDULER_RULES, type SchedulerRules } from './rules';
 
-export { DEFAULT_SCHEDULER_RULES, type CalendarAnswer, type SchedulerRules } from './rules';
+export { DEFAULT_SCHEDULER_RULES, type SchedulerRules } from './rules';
 
 /** Port used when `opts.port` is not given. */
 export const DEFAULT_SCHEDULER_PORT = 4003;

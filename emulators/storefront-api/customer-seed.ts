@@ -81,8 +81,6 @@ const seedSchema = z.object({
   ),
 });
 
-export type CustomerSeed = z.infer<typeof seedSchema>;
-
 export const SEED_FILE = 'customers.json';
 
 /** The order's ship-to, from the customer's address at `index`. @throws when it is missing or outside the US. */

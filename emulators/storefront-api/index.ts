@@ -53,7 +53,7 @@ export const DEFAULT_SHOP_URL = 'http://localhost:3000';
 export { listOrders, storefrontDatabaseFile } from './database';
 export type { StoredOrder } from './orders';
 export { CART_TTL_MS } from './carts';
-export { DEFAULT_ACCESS_TOKEN_TTL_MS } from './customers';
+
 export type { MailMessage } from './mail';
 
 export type StorefrontEmulatorOptions = EmulatorOptions & {

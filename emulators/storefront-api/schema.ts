@@ -12,7 +12,6 @@ import { REPO_ROOT } from '../shared/server';
 
 // Resolved from the repo root, not __dirname, so the bundled server (dist/server) finds it too.
 export const SCHEMA_FILE = path.join(REPO_ROOT, 'emulators', 'storefront-api', 'storefront.schema.json');
-export const SCHEMA_API_VERSION = '2026-04';
 
 /** Parse the bundled introspection into an (executable-less) GraphQLSchema. */
 export function loadStorefrontSchema(): GraphQLSchema {

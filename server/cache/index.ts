@@ -4,10 +4,10 @@ import type { Cache, CacheOptions } from './cache';
 import { MemoryCache } from './lru-cache';
 import { RedisCache } from './redis-cache';
 
-export type { Cache, CacheOptions, Clock, SwrEntry } from './cache';
+export type { Cache, CacheOptions, Clock } from './cache';
 export { REFRESH_BACKOFF } from './cache';
-export { DEFAULT_MAX_ENTRIES, MemoryCache, type MemoryCacheOptions } from './lru-cache';
-export { RedisCache, type RedisCacheOptions } from './redis-cache';
+export { MemoryCache } from './lru-cache';
+export { RedisCache } from './redis-cache';
 
 /**
  * The process's cache: Redis (with the LRU as fallback) when `redisUrl` is set, else the LRU.

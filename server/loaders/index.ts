@@ -25,7 +25,7 @@ import { loadEditorialList, loadJournalEntry, loadPhotoStreamItem, loadWork } fr
 import { loadContact, loadMembership, loadRetailPartners } from './fixed-pages';
 import type { UpstreamData } from './upstream-data';
 
-export { UpstreamData, type DataDeps } from './upstream-data';
+export { UpstreamData } from './upstream-data';
 
 /**
  * How long after the request's deadline a loader may still take before its route answers 504

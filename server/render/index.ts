@@ -4,6 +4,5 @@
  * React render after a head built from the route data. Bots wait for the whole page, and on
  * errors get the status with a minimal body instead of the error page (spec §4).
  */
-export { createRenderHandler, type RenderHandlerOptions } from './handler';
+export { createRenderHandler } from './handler';
 export { loadClientManifest, type ClientManifest } from './manifest';
-export { serializeForScript } from './serialize';

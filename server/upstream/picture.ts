@@ -3,10 +3,10 @@
  * srcset and the 10x10 placeholder are derived from it where the picture is rendered
  * (shared/images.ts), so they never travel in the page state.
  */
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS } from '../../shared/images';
+import { DEFAULT_IMAGE_WIDTH } from '../../shared/images';
 import type { Picture } from '../../shared/types';
 
-export { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS };
+export { DEFAULT_IMAGE_WIDTH };
 /** Social sharing image width (spec §9). */
 export const SOCIAL_IMAGE_WIDTH = 1200;
 

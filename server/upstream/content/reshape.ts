@@ -27,7 +27,6 @@ export type {
   RawCollection,
   RawCollectionsPage,
   RawCollectionSummary,
-  RawEditorialCard,
   RawEditorialList,
   RawHomepage,
   RawJournalEntry,
@@ -37,7 +36,6 @@ export type {
   RawPhotoStreamItem,
   RawProductCardDetail,
   RawRichText,
-  RawSeo,
   RawSiteSettings,
   RawWork,
 } from './schemas';

@@ -158,7 +158,6 @@ const TextBlockSchema = z.looseObject({
   listItem: absentIfNull(z.string()),
   level: absentIfNull(z.number()),
 });
-export type RawTextBlock = z.infer<typeof TextBlockSchema>;
 
 /** A block-level image (`imageWithAlt`), its asset dereferenced. */
 const ImageBlockSchema = z.looseObject({ _type: z.literal('imageWithAlt'), _key: key, ...imageFields });
@@ -176,7 +175,6 @@ export type RawRichText = z.infer<typeof RichTextSchema>;
 
 /** A page's SEO fields (`SEO` projection). */
 const SeoSchema = degradable('seo', z.object({ title: str, description: str, image: ImageSchema }).nullish());
-export type RawSeo = z.infer<typeof SeoSchema>;
 
 /** An accordion item (`ACCORDION` projection): product cards and the PDP defaults. */
 const AccordionItemSchema = z.object({ _key: str, key: str, title: str, text: richText });

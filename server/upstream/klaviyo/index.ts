@@ -3,6 +3,5 @@
  * (./client.ts) sends MarketingCalls, failing with `KlaviyoError` (./errors.ts), a
  * `DeliveryFailure` the outbox reads; ./requests.ts holds the request shapes.
  */
-export { createKlaviyoClient, KLAVIYO_REVISION, type KlaviyoClient, type KlaviyoClientOptions } from './client';
+export { createKlaviyoClient, type KlaviyoClient } from './client';
 export { KlaviyoError, parseRetryAfter } from './errors';
-export { catalogVariantId, klaviyoRequest, type KlaviyoRequest } from './requests';
