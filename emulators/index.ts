@@ -12,7 +12,7 @@ import { DEFAULT_CUSTOMER_ACCOUNT_CLIENT_ID, startCustomerAccountEmulator } from
 import { CLIENT_EVENTS_PATH, DEFAULT_PUBLIC_API_KEY, startMarketingEmulator } from './marketing';
 import { DEFAULT_SCHEDULER_RULES, startSchedulerEmulator } from './scheduler';
 import { newDebugToken, type RunningEmulator } from './shared/server';
-import { startStorefrontEmulator } from './storefront-api';
+import { DEFAULT_PUBLIC_TOKEN, startStorefrontEmulator } from './storefront-api';
 
 export { emulatorOptionsFromEnv, EmulatorEnvError } from './env';
 export { type RunningEmulator } from './shared/server';
@@ -139,7 +139,8 @@ export type RunningEmulators = {
 export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<RunningEmulators> {
   const debugToken = opts.debugToken ?? newDebugToken();
   const common = { dataDir: opts.dataDir, contentDir: opts.contentDir, host: opts.host, debugToken };
-  const tokens = { publicToken: newDebugToken(), privateToken: newDebugToken() };
+  // The public token is the documented one (a storefront's .env outlives a run); the private one is per run.
+  const tokens = { publicToken: DEFAULT_PUBLIC_TOKEN, privateToken: newDebugToken() };
   const lake = { projectId: DEFAULT_PROJECT_ID, dataset: DEFAULT_DATASET };
   const readToken = newDebugToken();
   const rules = DEFAULT_SCHEDULER_RULES;

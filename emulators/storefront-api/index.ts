@@ -7,7 +7,7 @@
  * Shopify's error shape, or one never answered; nothing read or written meanwhile).
  *
  *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
- *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: local-public-token`
+ *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: 6a7e1f0c2b9d4e83a5f6071829ab3cde` (DEFAULT_PUBLIC_TOKEN)
  *
  * State lives in `{dataDir}/storefront/state.sqlite` (database.ts); carts expire 10 days after
  * their last update (carts.ts) and are pruned every `cartPruneIntervalMs` and when read.
@@ -44,8 +44,14 @@ import { buildExecutableSchema } from './resolvers';
 
 /** Port used when `opts.port` is not given. */
 export const DEFAULT_STOREFRONT_PORT = 4001;
-/** Accepted in `X-Shopify-Storefront-Access-Token` unless `opts.publicToken` says otherwise. */
-export const DEFAULT_PUBLIC_TOKEN = 'local-public-token';
+/**
+ * The public Storefront access token, accepted in `X-Shopify-Storefront-Access-Token` unless
+ * `opts.publicToken` says otherwise. Stable and documented (emulators/storefront-api/README.md), in
+ * Shopify's format (32 hex characters), so another storefront's `.env` keeps working across runs:
+ * like Shopify's, it is public by design (browsers carry it) and opens only the public API. The
+ * private token and the debug token are new on every run.
+ */
+export const DEFAULT_PUBLIC_TOKEN = '6a7e1f0c2b9d4e83a5f6071829ab3cde';
 /** Accepted in `Shopify-Storefront-Private-Token` unless `opts.privateToken` says otherwise. */
 export const DEFAULT_PRIVATE_TOKEN = 'local-private-token';
 export const DEFAULT_SHOP_URL = 'http://localhost:3000';
@@ -57,7 +63,7 @@ export { CART_TTL_MS } from './carts';
 export type { MailMessage } from './mail';
 
 export type StorefrontEmulatorOptions = EmulatorOptions & {
-  /** Accepted in `X-Shopify-Storefront-Access-Token`, default `local-public-token`. */
+  /** Accepted in `X-Shopify-Storefront-Access-Token`, default DEFAULT_PUBLIC_TOKEN. */
   publicToken?: string;
   /** Accepted in `Shopify-Storefront-Private-Token`, default `local-private-token`. */
   privateToken?: string;

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmulators, type RunningEmulators } from '../../emulators';
+import { DEFAULT_PUBLIC_TOKEN } from '../../emulators/storefront-api';
 
 let emulators: RunningEmulators;
 let dataDir: string;
@@ -77,6 +78,8 @@ test('each run has its own debug token and Storefront tokens; the documented loc
       body: JSON.stringify({ query: '{ shop { name } }' }),
     });
   expect((await query({ 'Shopify-Storefront-Private-Token': 'local-private-token' })).status).toBe(401);
+  // The public token is documented and stable (it opens only the public API, as Shopify's does).
+  expect((await query({ 'X-Shopify-Storefront-Access-Token': DEFAULT_PUBLIC_TOKEN })).status).toBe(200);
   expect((await query({ 'X-Shopify-Storefront-Access-Token': 'local-public-token' })).status).toBe(401);
   expect((await query({ 'Shopify-Storefront-Private-Token': emulators.connection.storefront.privateToken })).status).toBe(200);
 });

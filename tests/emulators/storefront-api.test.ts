@@ -101,14 +101,14 @@ describe('storefront API emulator: transport', () => {
   it('rejects malformed JSON with 400 and unknown API versions with 404', async () => {
     const bad = await fetch(`${sf.emulator.url}/api/2026-04/graphql.json`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': 'local-public-token' },
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': '6a7e1f0c2b9d4e83a5f6071829ab3cde' },
       body: '{',
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors[0].message).toMatch(/Invalid JSON/);
     const version = await fetch(`${sf.emulator.url}/api/v1/graphql.json`, {
       method: 'POST',
-      headers: { 'X-Shopify-Storefront-Access-Token': 'local-public-token' },
+      headers: { 'X-Shopify-Storefront-Access-Token': '6a7e1f0c2b9d4e83a5f6071829ab3cde' },
     });
     expect(version.status).toBe(404);
   });
