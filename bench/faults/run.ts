@@ -64,6 +64,7 @@ const FUZZ_PER_ENDPOINT = Number(args.fuzz);
 /** The emulators' connection with every upstream reached through its gate. */
 function throughGates(c: EmulatorConnection, gates: Record<Upstream, Gate>): EmulatorConnection {
   return {
+    ...c,
     storefront: { ...c.storefront, origin: gates.storefront.url },
     content: { ...c.content, apiHost: gates.content.url },
     scheduler: { ...c.scheduler, url: gates.scheduler.url },

@@ -11,46 +11,17 @@
  *   the shop is published on a loopback address only (LOCAL_PUBLISHED_ADDRESS, as compose sets it);
  * - the sign-in's cookies are `Secure` when the request came over https.
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { duplexPair } from 'node:stream';
 import request from 'supertest';
+import { localProxyAttacks, rawRequest, recorder, type RawAnswer, type Recorder } from '../support/local-proxy-attacks';
 import { startTestApp, type TestApp } from './support/app';
 import { cartWith, fetchCart, VARIANTS } from './support/cart';
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-
 /** Sends one request to `server` with `path` exactly as given (no URL parsing on the way). */
-function raw(server: Server, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  const { port } = server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** An HTTP server on loopback that records what reaches it and answers 200, or passes it on to `target` once set. */
-async function recorder() {
-  const seen: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
-  const state = { target: '' };
-  const server = createServer((req, res) => {
-    seen.push({ method: req.method!, url: req.url!, headers: req.headers });
-    if (!state.target) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('a foreign host');
-    const { host: _host, ...headers } = req.headers;
-    const upstream = httpRequest(`${state.target}${req.url}`, { method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, seen, state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+function raw(server: Server, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+  return rawRequest((server.address() as AddressInfo).port, method, path, headers, body);
 }
 
 const listen = (t: TestApp) =>
@@ -70,7 +41,7 @@ const REMOTE = { 'x-forwarded-for': '203.0.113.7' };
 
 let t: TestApp;
 let shop: Server;
-let foreign: Awaited<ReturnType<typeof recorder>>;
+let foreign: Recorder;
 
 beforeAll(async () => {
   foreign = await recorder();
@@ -79,67 +50,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await close(shop);
-  await close(foreign?.server);
+  await foreign?.close();
   await t?.stop();
 });
 
 describe('only the allow-listed paths of each emulator pass', () => {
   test('host switches, encoded slashes and backslashes, dot segments, case variants and debug paths answer 404 and reach no host', async () => {
-    const away = new URL(foreign.url).host;
-    const lake = new URL(t.config.content.apiHost!).host;
-    const groq = encodeURIComponent('*[_type == "productCard"]{title}');
-    const query = `v2025-02-19/data/query/production?query=${groq}`;
-    const attacks: [string, string][] = [
-      ['GET', `/__local/storefront//${away}/anything`],
-      ['GET', `/__local/storefront/\\${away}/anything`],
-      ['GET', `/__local/storefront/\\\\${away}/anything`],
-      ['GET', `/__local/storefront/%2F%2F${away}/anything`],
-      ['GET', `/__local/storefront/%2f%2f${away}/anything`],
-      ['GET', `/__local/storefront/%5C${away}/anything`],
-      ['GET', `/__local/storefront/%5c%5c${away}/anything`],
-      ['GET', `/__local/storefront//${away}/__emulator/inbox`],
-      ['GET', `/__local/content//${away}/images/x`],
-      ['GET', `/__local/marketing//${away}/client/events/`],
-      ['GET', `/__local/customer-account//${away}/interaction/x`],
-      // The content lake's query API, which the proxy is meant to refuse, through another emulator's name.
-      ['GET', `/__local/storefront//${lake}/${query}`],
-      ['GET', `/__local/marketing//${lake}/${query}`],
-      ['GET', `/__local/content/${query}`],
-      ['GET', `/__local/content/images/../${query}`],
-      ['GET', `/__local/content/images/%2e%2e/${query}`],
-      ['GET', `/__local/content/images/%2E%2E%2F${query}`],
-      ['GET', `/__local/content/IMAGES/x/y/z.svg`],
-      // The Storefront GraphQL endpoint, in any case (the emulator routes case-insensitively).
-      ['POST', '/__local/storefront/api/2026-04/graphql.json'],
-      ['POST', '/__local/storefront/API/2026-04/graphql.json'],
-      ['POST', '/__local/storefront/Api/2026-04/graphql.json'],
-      ['POST', '/__local/storefront/%61pi/2026-04/graphql.json'],
-      ['GET', '/__local/storefront/cdn/shop/files/../../api/2026-04/graphql.json'],
-      ['GET', '/__local/storefront/cdn/shop/files/%2e%2e/%2e%2e/__emulator/orders'],
-      ['GET', '/__local/storefront/cdn/shop/files/..%2F..%2F__emulator%2Forders'],
-      ['GET', '/__local/storefront/CDN/shop/files/x.webp'],
-      // Debug endpoints other than the inbox page, and the inbox under other spellings.
-      ['GET', '/__local/storefront/__emulator/orders'],
-      ['GET', '/__local/storefront/__emulator/carts'],
-      ['GET', '/__local/storefront/__emulator/inbox.json'],
-      ['GET', '/__local/storefront/__EMULATOR/inbox'],
-      ['GET', '/__local/storefront/__emulator/inbox/'],
-      ['GET', '/__local/storefront//__emulator/inbox'],
-      ['GET', '/__local/storefront/%5F%5Femulator/inbox'],
-      ['POST', '/__local/storefront/__emulator/faults'],
-      ['POST', '/__local/storefront/__emulator/inbox'],
-      ['GET', '/__local/marketing/__emulator'],
-      ['GET', '/__local/marketing/__emulator/records'],
-      ['GET', '/__local/content/__emulator/faults'],
-      // Server-side APIs: the marketing API (private key), the authorization server's token endpoint and metadata.
-      ['POST', '/__local/marketing/api/events/'],
-      ['GET', '/__local/marketing/client/events/'],
-      ['POST', '/__local/customer-account/oauth/token'],
-      ['GET', '/__local/customer-account/.well-known/openid-configuration'],
-      ['GET', '/__local/customer-account/.well-known/jwks.json'],
-      ['GET', '/__LOCAL/storefront/checkout/assets/checkout.css'],
-      ['GET', '/__local/scheduler/v1.0/pickup/locations/x/calendar'],
-    ];
+    const attacks = localProxyAttacks({ foreign: new URL(foreign.url).host, lake: new URL(t.config.content.apiHost!).host });
     const answers = [];
     for (const [method, path] of attacks) {
       const res = await raw(shop, method, path, { authorization: `Bearer ${t.emulators.debugToken}` });
@@ -185,7 +102,7 @@ describe('only the allow-listed paths of each emulator pass', () => {
 describe('what reaches an emulator', () => {
   let rec: TestApp;
   let recShop: Server;
-  const recorders: Record<'storefront' | 'marketing' | 'customerAccount', Awaited<ReturnType<typeof recorder>>> = {} as never;
+  const recorders: Record<'storefront' | 'marketing' | 'customerAccount', Recorder> = {} as never;
 
   beforeAll(async () => {
     for (const name of ['storefront', 'marketing', 'customerAccount'] as const) recorders[name] = await recorder();
@@ -206,7 +123,7 @@ describe('what reaches an emulator', () => {
   });
   afterAll(async () => {
     await close(recShop);
-    for (const r of Object.values(recorders)) await close(r?.server);
+    for (const r of Object.values(recorders)) await r?.close();
     await rec?.stop();
   });
 
@@ -229,7 +146,7 @@ describe('what reaches an emulator', () => {
       { ...client, 'content-type': 'application/json', revision: '2024-02-15' },
       '{}',
     );
-    const seen = (r: Awaited<ReturnType<typeof recorder>>, path: string) => r.seen.find((s) => s.url.startsWith(path))?.headers;
+    const seen = (r: Recorder, path: string) => r.seen.find((s) => s.url.startsWith(path))?.headers;
     const inboxHeaders = seen(recorders.storefront, '/__emulator/inbox')!;
     expect(inboxHeaders['x-emulator-token']).toBe(token);
     expect(inboxHeaders.cookie).toBeUndefined();

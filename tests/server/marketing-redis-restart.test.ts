@@ -10,13 +10,12 @@
  * marketing stand-in over HTTP and a redis-server of the test's own.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { parse } from 'yaml';
 import type { DurableOutbox } from '../../server/outbox';
-import { startOwnRedis } from '../support/cluster';
+import { composeRedisFlags, startOwnRedis } from '../support/cluster';
 import { setFault } from '../support/faults';
 import { serviceAvailable } from '../support/services';
 import { freePort } from '../support/shop-process';
@@ -24,17 +23,8 @@ import { startTestApp, type TestApp } from './support/app';
 import { marketingRecords } from './support/marketing';
 
 const SIGN_UPS = 200;
-const ROOT = path.resolve(__dirname, '..', '..');
 // redis-server is what the shared test Redis runs too.
 const hasRedis = serviceAvailable('redis');
-
-/** The flags docker-compose.yml starts its Redis with, without the program name. */
-function composeRedisFlags(): string[] {
-  const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: { redis: { command: string[] } } };
-  const [program, ...flags] = compose.services.redis.command;
-  expect(program).toBe('redis-server');
-  return flags;
-}
 
 const marketing = (t: TestApp) => ({ url: t.emulators.marketing.url, debugToken: t.emulators.debugToken });
 

@@ -12,15 +12,16 @@
  *   and cache folders) under one folder, proxying with the repo's own docker/nginx/proxy.conf
  *   (the same directives compose runs), optionally with `proxy_cache`;
  * - `startOwnRedis`: a throw-away redis-server on a given port, to kill and restart (never the
- *   shared one).
+ *   shared one), with no persistence or with docker-compose.yml's (`composeRedisFlags`).
  *
  * Every process is a child of the caller; `stop()` ends it and waits for its exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { NGINX_PATH } from './services';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -108,6 +109,8 @@ export async function waitForHttp(url: string, timeoutMs: number, status?: numbe
 
 /** The emulators' connection settings as `emulators/cli.ts` prints them (see emulators/index.ts). */
 export type EmulatorConnection = {
+  /** The run's token of every emulator's `/__emulator/*` (fault switches, records), header `x-emulator-token`. */
+  debugToken: string;
   storefront: { origin: string; privateToken: string; publicToken: string; imageOrigin: string };
   content: { apiHost: string; projectId: string; dataset: string; apiVersion: string; readToken: string; imageOrigin: string };
   scheduler: { url: string; pickupLocationId: string; deliveryLocationId: string; shop: string };
@@ -335,6 +338,18 @@ export async function startNginx(opts: { port: number; upstreams: string[]; dir:
 
 /** redis-server flags for a Redis that keeps nothing on disk (a restart empties it). */
 export const REDIS_NO_PERSISTENCE = ['--save', '', '--appendonly', 'no'];
+
+/**
+ * The flags docker-compose.yml starts its Redis with (its persistence), without the program
+ * name, read from the file so a Redis started with them is the shipped configuration's.
+ * @throws when the compose file's redis command is not `redis-server …`
+ */
+export function composeRedisFlags(): string[] {
+  const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: { redis: { command: string[] } } };
+  const [program, ...flags] = compose.services.redis.command;
+  if (program !== 'redis-server') throw new Error(`docker-compose.yml's redis runs ${program}, not redis-server`);
+  return flags;
+}
 
 /**
  * Starts a throw-away redis-server on 127.0.0.1:`port` as a child, for faults that kill Redis;
