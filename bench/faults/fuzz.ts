@@ -180,11 +180,15 @@ export function oddPaths(rnd: () => number, count: number): string[] {
 /** Status counts of a fuzz batch. */
 export type FuzzFigures = { requests: number; by5xx: number; errors: number; statuses: Record<string, number> };
 
-/** Sends `requests` with `concurrency` in flight; counts statuses and connection errors. */
+/** One request of a batch; `headers` beside the content type (a cookie, say). */
+export type FuzzRequest = { method: string; path: string; body?: string; contentType?: string; headers?: Record<string, string> };
+
+/** Sends `requests` with `concurrency` in flight; counts statuses and connection errors, keeps the first `samples` 5xx requests. */
 export async function send(
   base: string,
-  requests: { method: string; path: string; body?: string; contentType?: string }[],
+  requests: FuzzRequest[],
   concurrency: number,
+  samples = 5,
 ): Promise<FuzzFigures & { fiveXxSamples: string[] }> {
   const figures = { requests: 0, by5xx: 0, errors: 0, statuses: {} as Record<string, number>, fiveXxSamples: [] as string[] };
   let next = 0;
@@ -195,7 +199,7 @@ export async function send(
       try {
         const res = await fetch(base + r.path, {
           method: r.method,
-          headers: r.contentType ? { 'content-type': r.contentType } : {},
+          headers: { ...r.headers, ...(r.contentType ? { 'content-type': r.contentType } : {}) },
           body: r.method === 'GET' ? undefined : r.body,
           redirect: 'manual',
           signal: AbortSignal.timeout(30_000),
@@ -204,7 +208,7 @@ export async function send(
         figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
         if (res.status >= 500) {
           figures.by5xx += 1;
-          if (figures.fiveXxSamples.length < 5)
+          if (figures.fiveXxSamples.length < samples)
             figures.fiveXxSamples.push(`${res.status} ${r.method} ${r.path.slice(0, 120)} ${(r.body ?? '').slice(0, 120)}`);
         }
       } catch {
