@@ -18,6 +18,8 @@ export type CdnFigures = {
   leakedToOtherShopper: number;
   /** Of those, served from the cache. */
   leakedFromCache: number;
+  /** URLs that got no answer within 15 s (a wedged shop): asked no more, not counted above. */
+  noAnswer: string[];
 };
 
 /**
@@ -38,10 +40,18 @@ export async function cdnCacheLeaks(nginxUrl: string, rounds: number): Promise<C
   // The id's own part (gid://shopify/Cart/<token>), however the page encodes it.
   const token = cartId.replace(/^gid:\/\/shopify\/Cart\//, '').split('?')[0];
   const urls = [...LOAD_PAGES, '/cart', `/api/cart?id=${encodeURIComponent(cartId)}`, '/accounts/account', '/robots.txt', '/sitemap.xml'];
-  const figures: CdnFigures = { responses: 0, hits: 0, hitsWithSetCookie: 0, leakedToOtherShopper: 0, leakedFromCache: 0 };
+  const figures: CdnFigures = { responses: 0, hits: 0, hitsWithSetCookie: 0, leakedToOtherShopper: 0, leakedFromCache: 0, noAnswer: [] };
   const read = async (url: string, withCookie: boolean) => {
-    const res = await fetch(nginxUrl + url, { headers: withCookie ? { cookie } : {}, redirect: 'manual' });
-    const body = await res.text();
+    if (figures.noAnswer.includes(url)) return { body: '', hit: false };
+    let res: Response;
+    let body: string;
+    try {
+      res = await fetch(nginxUrl + url, { headers: withCookie ? { cookie } : {}, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+      body = await res.text();
+    } catch {
+      figures.noAnswer.push(url);
+      return { body: '', hit: false };
+    }
     const hit = res.headers.get('x-cache-status') === 'HIT';
     figures.responses += 1;
     if (hit) figures.hits += 1;

@@ -366,7 +366,7 @@ async function main() {
       children.push(nginx);
       const cdn = await cdnCacheLeaks(nginx.url, 20);
       console.log(
-        `${cdn.responses} responses  ${cdn.hits} cache hits  hits with Set-Cookie ${cdn.hitsWithSetCookie}  other shopper's cart in an answer ${cdn.leakedToOtherShopper} (from the cache ${cdn.leakedFromCache})`,
+        `${cdn.responses} responses  ${cdn.hits} cache hits  hits with Set-Cookie ${cdn.hitsWithSetCookie}  other shopper's cart in an answer ${cdn.leakedToOtherShopper} (from the cache ${cdn.leakedFromCache})  no answer in 15 s ${cdn.noAnswer.length ? cdn.noAnswer.join(' ') : 0}`,
       );
     }
 
