@@ -7,6 +7,7 @@
  * and docker-compose.yml's own (tests/support/cluster.ts `composeRedisFlags`, what
  * tests/server/marketing-redis-restart.test.ts asserts on). Figures only.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { liveShopEnv, startOwnRedis, startShopInstance, type EmulatorConnection } from '../../tests/support/cluster';
@@ -51,10 +52,13 @@ export async function redisRestartLoss(opts: {
   let redis = await startOwnRedis(redisPort, { flags });
   const marketing = { url: opts.connection.marketing.apiUrl, debugToken: opts.connection.debugToken };
   const shopUrl = `http://127.0.0.1:${opts.shopPort}`;
+  // /readyz shows the outbox's counts to the operator only.
+  const operatorToken = randomBytes(32).toString('hex');
   const env = {
     ...liveShopEnv(opts.connection, { siteUrl: shopUrl, redisUrl: redis.url, outboxDir: path.join(opts.dir, 'outbox') }),
     // Attempts enough to outlive the outage and the restart (the default 8 could run out first).
     OUTBOX_MAX_ATTEMPTS: '50',
+    METRICS_TOKEN: operatorToken,
     ...opts.env,
   };
   const shop = await startShopInstance(opts.shopPort, env, { quiet: true });
@@ -68,14 +72,14 @@ export async function redisRestartLoss(opts: {
     const cleared = Date.now();
     let last = await delivered(marketing, opts.tag);
     let changedAt = Date.now();
-    let pending = await outboxPending(shopUrl);
+    let pending = await outboxPending(shopUrl, operatorToken);
     while (last.signUps < accepted && Date.now() - cleared < MAX_WAIT_MS) {
       if (pending === 0 && Date.now() - changedAt > QUIET_MS) break;
       await new Promise((r) => setTimeout(r, 1000));
       const now = await delivered(marketing, opts.tag);
       if (now.signUps !== last.signUps) changedAt = Date.now();
       last = now;
-      pending = await outboxPending(shopUrl);
+      pending = await outboxPending(shopUrl, operatorToken);
     }
     return {
       accepted,

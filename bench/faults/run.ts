@@ -27,14 +27,15 @@
  *    delivered to the wrong shop's account;
  * 10. each upstream hanging (fault switch `hang`) under load (./hang.ts): 5xx, latency
  *    p50/p99/max against the 8 s deadline, and errors per second after `none`;
- * 11. SIGTERM under 16 keep-alive clients (./sigterm.ts): answers and resets after the signal,
- *    time to exit, `/readyz`;
- * 12. prototype-named handles, slugs, route ids, query keys and cookies (./proto-paths.ts): 5xx.
+ * 11. SIGTERM under 16 keep-alive clients (./sigterm.ts, the run tests/server/shutdown.test.ts
+ *    asserts on): answers and resets after the signal, time to exit, `/readyz`;
+ * 12. prototype-named input in every position a shopper controls (./proto-paths.ts, the probes
+ *    tests/server/prototype-names.test.ts asserts on): 5xx.
  *
  * Options: `--soak-seconds N`, `--load-seconds N` (each fault run, default 30),
  * `--fuzz N` (bodies per endpoint, default 1000), `--sign-ups N` (per run of 8 and 9, default
- * 200), `--only 1,7,10` (those sections alone). Ports 3960–3999 and 6377 must be free; 7–9 use
- * free ports besides.
+ * 200), `--only 1,7,10` (those sections alone). Ports 3960–3999 and 6377 must be free; 7, 9, 11
+ * and 12 use free ports besides.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -56,25 +57,26 @@ import {
   type EmulatorConnection,
 } from '../../tests/support/cluster';
 import { runInstanceKill } from '../../tests/support/instance-kill';
+import { PROTOTYPE_NAMES } from '../../tests/support/prototype-names';
+import { SIGTERM_CLIENTS } from '../../tests/support/sigterm-load';
 import { cdnCacheLeaks } from './cdn-cache';
 import { badBody, JSON_ENDPOINTS, oddPaths, seeded, send, type FuzzFigures } from './fuzz';
 import { openGate, type Gate } from './gate';
 import { formatHang, HANGABLE, hangUnderLoad } from './hang';
 import { formatPhase, loadAroundFault, loadPhase, MIXED_REQUESTS } from './load';
 import { localProxyFigures } from './local-proxy';
-import { prototypeRequests } from './proto-paths';
+import { prototypeFigures } from './proto-paths';
 import { redisRestartLoss } from './redis-restart';
-import { sigtermUnderLoad } from './sigterm';
+import { sigtermRun } from './sigterm';
 import { twoShopsOneRedis } from './two-shops';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BASE = 3960;
 const SHOP_PORT = BASE + 1;
 const CDN_PORT = BASE + 2;
-/** Instances of their own for sections 8, 10 and 11. */
+/** Instances of their own for sections 8 and 10. */
 const RESTART_SHOP_PORT = BASE + 3;
 const HANG_SHOP_PORT = BASE + 4;
-const SIGTERM_SHOP_PORT = BASE + 5;
 const REDIS_PORT = 6377;
 const UPSTREAMS = ['storefront', 'content', 'scheduler', 'marketing', 'customerAccount'] as const;
 type Upstream = (typeof UPSTREAMS)[number];
@@ -225,31 +227,22 @@ async function hangs(connection: EmulatorConnection, dir: string): Promise<void>
   }
 }
 
-async function sigterm(connection: EmulatorConnection, dir: string): Promise<void> {
-  console.log('\n== 11. SIGTERM to one instance under 16 keep-alive clients (pages in a loop, 3 s before the signal), /readyz every 100 ms');
-  const env = {
-    ...liveShopEnv(connection, {
-      siteUrl: `http://127.0.0.1:${SIGTERM_SHOP_PORT}`,
-      redisUrl: `redis://127.0.0.1:${REDIS_PORT}/0`,
-      outboxDir: path.join(dir, 'sigterm-outbox'),
-    }),
-    ...RATE_LIMITS_OFF,
-  };
-  const shop = await startShopInstance(SIGTERM_SHOP_PORT, env, { quiet: true });
-  const f = await sigtermUnderLoad(shop, { clients: 16, beforeMs: 3000 });
+async function sigterm(): Promise<void> {
   console.log(
-    `answered before the signal ${f.answeredBefore}; after it ${JSON.stringify(f.answeredAfter)} (${f.startedAfterAndAnswered} of them sent after the signal)`,
+    `\n== 11. SIGTERM to one shop (npm start's, page cache off) under ${SIGTERM_CLIENTS} keep-alive clients rendering pages in a loop, /readyz polled beside them`,
   );
-  console.log(`no answer between the signal and the exit ${JSON.stringify(f.failedAfter)}`);
+  const f = await sigtermRun(RATE_LIMITS_OFF);
+  console.log(`${f.requests} page requests; answered after the shop read the signal ${f.answeredAfterSignal}; kept alive after it ${f.keptAlive}`);
   console.log(
-    `exited ${f.exitMs} ms after the signal; /readyz until the exit ${JSON.stringify(f.readyz)} (0 = no answer), first not 200 ${f.firstNotReadyMs === null ? 'never' : `at ${f.firstNotReadyMs} ms`}`,
+    `resets / hang-ups ${f.resets.length}  answers cut short or not 200 ${f.unfinished.length}  refused on a used connection or before the signal ${f.badRefusals}`,
   );
+  for (const line of [...f.resets, ...f.unfinished].slice(0, 10)) console.log(`         ${line}`);
+  console.log(`exit ${f.exitMs} ms after the signal (code ${f.code}); /readyz from the signal on: ${f.readyzAfterSignal}`);
 }
 
-async function prototypePaths(url: string): Promise<void> {
-  const requests = prototypeRequests();
-  console.log(`\n== 12. prototype-named handles, slugs, route ids, query keys, cookies and id fields: ${requests.length} requests`);
-  const f = await send(url, requests, 4, 20);
+async function prototypePaths(): Promise<void> {
+  console.log(`\n== 12. prototype-named input (${PROTOTYPE_NAMES.join(', ')}) in every position a shopper controls, npm start's shop, signed out`);
+  const f = await prototypeFigures(RATE_LIMITS_OFF);
   console.log(`${f.requests} sent  5xx ${f.by5xx}  errors ${f.errors}  [${spread(f)}]`);
   for (const sample of f.fiveXxSamples) console.log(`         5xx sample: ${sample}`);
 }
@@ -262,9 +255,9 @@ async function main() {
   const started = Date.now();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-faults-'));
   const children: Child[] = [];
-  const needsShop = runs(1, 2, 3, 4, 6, 12);
-  const needsEmulators = needsShop || runs(8, 10, 11);
-  let redis = needsShop || runs(10, 11) ? await startOwnRedis(REDIS_PORT) : null;
+  const needsShop = runs(1, 2, 3, 4, 6);
+  const needsEmulators = needsShop || runs(8, 10);
+  let redis = needsShop || runs(10) ? await startOwnRedis(REDIS_PORT) : null;
   const gates = {} as Record<Upstream, Gate>;
   try {
     const shopUrl = `http://127.0.0.1:${SHOP_PORT}`;
@@ -374,8 +367,8 @@ async function main() {
     if (c && runs(8)) await redisRestart(c, dir);
     if (runs(9)) await twoShops();
     if (c && runs(10)) await hangs(c, dir);
-    if (c && runs(11)) await sigterm(c, dir);
-    if (shop && runs(12)) await prototypePaths(shop.url);
+    if (runs(11)) await sigterm();
+    if (runs(12)) await prototypePaths();
   } finally {
     for (const gate of Object.values(gates)) await gate.close();
     for (const child of children.reverse()) await child.stop();

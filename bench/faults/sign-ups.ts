@@ -53,10 +53,13 @@ export async function delivered(emulator: MarketingEmulator, tag: string): Promi
   return { signUps: emails.size, requests };
 }
 
-/** The sign-ups the shop's outbox still holds (pending), from its `/readyz`; null when it cannot say. */
-export async function outboxPending(shopUrl: string): Promise<number | null> {
+/**
+ * The sign-ups the shop's outbox still holds (pending), from its `/readyz`, which shows them to
+ * the operator only (`operatorToken`, the shop's METRICS_TOKEN); null when it cannot say.
+ */
+export async function outboxPending(shopUrl: string, operatorToken: string): Promise<number | null> {
   try {
-    const res = await fetch(`${shopUrl}/readyz`, { signal: AbortSignal.timeout(5000) });
+    const res = await fetch(`${shopUrl}/readyz`, { headers: { authorization: `Bearer ${operatorToken}` }, signal: AbortSignal.timeout(5000) });
     const body = (await res.json()) as { outbox?: { pending?: number } | string };
     return typeof body.outbox === 'object' && typeof body.outbox.pending === 'number' ? body.outbox.pending : null;
   } catch {

@@ -106,15 +106,6 @@ export function tally(keys: (string | number)[]): Record<string, number> {
   return counts;
 }
 
-/** `outcomes` in one line: requests, 5xx, failures without an answer, latency p50/p99/max. */
-export function formatOutcomes(name: string, outcomes: Outcome[]): string {
-  const latencies = outcomes.map((o) => o.end - o.start);
-  const s5xx = outcomes.filter((o) => o.status >= 500).length;
-  const failed = outcomes.filter((o) => o.error).length;
-  const fmt = (n: number) => (Number.isNaN(n) ? '-' : String(n));
-  return `${name.padEnd(16)} ${String(outcomes.length).padStart(6)} req  5xx ${s5xx}  no answer ${failed}  latency p50 ${fmt(percentile(latencies, 50))} ms  p99 ${fmt(percentile(latencies, 99))} ms  max ${fmt(latencies.length ? Math.max(...latencies) : NaN)} ms`;
-}
-
 /**
  * Open-loop requests: one `next(i)` every `everyMs` while `running()`, each on a new connection,
  * whether or not the earlier ones have been answered, so a stretch of time has requests starting
