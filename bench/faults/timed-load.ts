@@ -1,8 +1,9 @@
 /**
- * Load that keeps every request's own record, for the fault suite's sections that look at when
- * things happened rather than at totals (a hung upstream and its recovery, a SIGTERM): clients
- * in a loop over node:http (keep-alive or not), each request's start, end, status or error kept,
- * so figures can be cut by time afterwards. autocannon (./load.ts) gives totals per run only.
+ * Load that keeps every request's own record, for the fault suite's hung-upstream section
+ * (./hang.ts), whose figures are cut by time (during the hang, each second after it): clients in
+ * a loop over node:http, and requests started at a steady pace whatever the clients wait on;
+ * each request's start, end and status or error kept. autocannon (./load.ts) gives totals per
+ * run only.
  */
 import { type Agent, request as httpRequest } from 'node:http';
 
