@@ -25,6 +25,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { RouteObject } from 'react-router';
 import type { Logger } from '../logger';
+import { requestDeadline } from '../http/request-context';
 import { isBot } from '../render/bots';
 import { captureBody } from './capture';
 import { createClassifier } from './classify';
@@ -66,6 +67,37 @@ export type PageCache = {
   /** True for this cache's own background refresh (from loopback, with this process's token). */
   isRefresh(req: Request): boolean;
 };
+
+/** The longest a background refresh may run (ms): the default request deadline and its grace. */
+const REFRESH_TIMEOUT_MS = 10_000;
+
+/** The longest a miss's leader is waited for before its key is free again (ms). */
+const LEADER_TIMEOUT_MS = 10_000;
+
+/** `work`, or null after `ms`. */
+function withinMs<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * `work`, or null once half of the current request's time left has passed (no deadline: `work`):
+ * the other half is for rendering the page itself.
+ */
+function withinDeadline<T>(work: Promise<T>): Promise<T | null> {
+  const deadline = requestDeadline();
+  if (!deadline) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), deadline.remainingMs() / 2);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { store, buildId, log, freshMs = 60_000, staleMs = 600_000, notFoundMs = 60_000, now = Date.now } = options;
@@ -127,6 +159,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           },
         );
         request.on('error', reject);
+        // A refresh never outlives what a shopper's request may take: past it, the connection goes
+        // (the render's 'close' settles its leader, so no later shopper waits on it).
+        request.setTimeout(REFRESH_TIMEOUT_MS, () => request.destroy(new Error(`refresh took over ${REFRESH_TIMEOUT_MS} ms`)));
       });
       if (status !== 200 && status !== 404) throw new Error(`refresh answered ${status}`);
     })()
@@ -150,7 +185,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     void (async () => {
       let entry: PageEntry | null = null;
       try {
-        const result = await captured;
+        // A render that has not finished by then is not waited for (nor stored): its followers
+        // go on, whatever holds it.
+        const result = await withinMs(captured, LEADER_TIMEOUT_MS);
         const status = res.statusCode;
         const cacheControl = String(res.getHeader('cache-control') ?? '');
         if (
@@ -212,7 +249,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       const running = inflight.get(key);
       if (running) {
-        const shared = await running;
+        // Waits for the leader's render for half its own time left at most, then renders itself:
+        // a leader that never finishes (seen after a Redis restart and a Storefront outage, in
+        // the fault suite) must not hold every later shopper of the page.
+        const shared = await withinDeadline(running);
         if (servable(shared)) return await serve(req, res, shared, 'HIT');
         return next();
       }
