@@ -84,6 +84,36 @@ export type RouteDataMap = {
 
 export type RouteId = keyof RouteDataMap;
 
+/** Every route id at run time; `satisfies` makes the compiler refuse a list that misses one. */
+export const ROUTE_IDS = Object.keys({
+  root: true,
+  home: true,
+  products: true,
+  product: true,
+  collections: true,
+  collection: true,
+  page: true,
+  journal: true,
+  works: true,
+  photoStream: true,
+  journalEntry: true,
+  work: true,
+  photoStreamItem: true,
+  membership: true,
+  contact: true,
+  retailPartners: true,
+  cart: true,
+  login: true,
+  register: true,
+  activate: true,
+  forgotPassword: true,
+  resetPassword: true,
+  account: true,
+  addresses: true,
+  orders: true,
+  order: true,
+} satisfies Record<RouteId, true>) as RouteId[];
+
 /**
  * Routes whose data depends on the shopper (cookies): `Cache-Control: private, no-store`, and the
  * only answers that may set cookies (the account loaders renew or clear the customer session).

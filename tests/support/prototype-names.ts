@@ -9,6 +9,7 @@ import { CART_COOKIE } from '../../server/http/cookies';
 import { AUTHORIZATION_COOKIE, CUSTOMER_TOKEN_COOKIE } from '../../server/http/customer-session';
 import { PREVIEW_COOKIE } from '../../server/preview/token';
 import { CUSTOMER_SESSION_HINT_COOKIE } from '../../shared/customer';
+import { ROUTE_IDS } from '../../shared/route-data';
 
 /** Names every plain object answers to through its prototype. */
 export const PROTOTYPE_NAMES = [
@@ -22,35 +23,6 @@ export const PROTOTYPE_NAMES = [
   'isPrototypeOf',
 ];
 
-/** The payload endpoint's route ids (client/routes.tsx). */
-const ROUTE_IDS = [
-  'root',
-  'home',
-  'products',
-  'product',
-  'collections',
-  'collection',
-  'cart',
-  'journal',
-  'journalEntry',
-  'works',
-  'work',
-  'photoStream',
-  'photoStreamItem',
-  'membership',
-  'contact',
-  'retailPartners',
-  'login',
-  'register',
-  'activate',
-  'forgotPassword',
-  'resetPassword',
-  'account',
-  'addresses',
-  'orders',
-  'order',
-  'page',
-];
 /** The route params the loaders read (server/loaders). */
 const PARAMS = ['slug', 'handle', 'page', 'orderNumber'];
 
