@@ -6,15 +6,14 @@
  *
  * A command that outlives its timeout is answered from the LRU, but one slow answer is no outage:
  * Redis is declared down (logged, `/readyz` "degraded") only after DOWN_AFTER_TIMEOUTS timeouts
- * in a row, or at once on a connection error. A circuit breaker (cockatiel, as for the upstreams:
- * server/upstream/circuit.ts) stops a hung Redis from costing every request a timeout per command:
+ * in a row, or at once on a connection error. A circuit breaker (cockatiel's; the upstreams' own
+ * is server/upstream/circuit.ts, ADR-0017) stops a hung Redis from costing every request a timeout per command:
  * after DOWN_AFTER_TIMEOUTS failures in a row the LRU answers alone for `retryAfterDownMs`, then
  * one command asks Redis again. The timeout, DEFAULT_COMMAND_TIMEOUT_MS, comes from
  * `npm run bench:redis` on the 2-core CI machine under load (docs/architecture.md §8).
  */
-import { circuitBreaker, ConsecutiveBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
+import { circuitBreaker, ConsecutiveBreaker, handleAll, isBrokenCircuitError, type CircuitBreakerPolicy } from 'cockatiel';
 import Redis from 'ioredis';
-import { isBrokenCircuit } from '../upstream/circuit';
 import type { Logger } from '../logger';
 import { BaseCache, type CacheOptions } from './cache';
 import { MemoryCache } from './lru-cache';
@@ -146,7 +145,7 @@ export class RedisCache extends BaseCache {
 
   /** A failed command or connection: a refused connection is an outage at once; timeouts are the circuit's to count. */
   private failed(err: unknown): void {
-    if (isBrokenCircuit(err) || isCommandTimeout(err)) return;
+    if (isBrokenCircuitError(err) || isCommandTimeout(err)) return;
     this.down(err);
   }
 

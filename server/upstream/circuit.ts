@@ -159,9 +159,3 @@ export class UpstreamCircuits {
     return entry;
   }
 }
-
-/** cockatiel's BrokenCircuitError (open) or IsolatedCircuitError, by their marker properties. */
-export function isBrokenCircuit(err: unknown): boolean {
-  const e = err as { isBrokenCircuitError?: boolean; isIsolatedCircuitError?: boolean } | null;
-  return Boolean(e?.isBrokenCircuitError || e?.isIsolatedCircuitError);
-}
