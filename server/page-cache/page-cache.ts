@@ -90,13 +90,7 @@ function withinMs<T>(work: Promise<T>, ms: number): Promise<T | null> {
  */
 function withinDeadline<T>(work: Promise<T>): Promise<T | null> {
   const deadline = requestDeadline();
-  if (!deadline) return work;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), deadline.remainingMs() / 2);
-    timer.unref();
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return deadline ? withinMs(work, deadline.remainingMs() / 2) : work;
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
