@@ -265,7 +265,10 @@ const measureHeader = (page: Page) =>
       const cartFetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cart');
       await visitHydrated(page, `${suite.base}/faq?outage=${Date.now()}`);
       expect((await cartFetch).ok()).toBe(false);
-      await page.waitForLoadState('networkidle');
+      // The failed read has been rendered: two frames after the header says "Cart" again. Not
+      // networkidle: with the platform down, background prefetches may keep the network busy.
+      await page.waitForFunction(() => (window as unknown as { headerClaims: HeaderClaim[] }).headerClaims.at(-1)?.cart === 'CART');
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const seen = await claims();
       expect(seen.map((c) => c.cart)).not.toContain('CART (0)');
       expect(seen.at(-1)!.cart).toBe('CART');
