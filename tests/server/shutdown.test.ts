@@ -59,8 +59,9 @@ test('with SHUTDOWN_DRAIN_MS (a balancer that learns only from /readyz): /readyz
     const f = sigtermFigures(run);
     expect(sound(f)).toEqual(SOUND);
     // Probes: every one sent once the shop has read the signal is 503.
+    // How many fit in the window depends on the machine's load; two at least, so "every" means something.
     const afterRead = run.readyz.filter((o) => o.sentAt >= run.readAt);
-    expect(afterRead.length).toBeGreaterThan(5);
+    expect(afterRead.length).toBeGreaterThanOrEqual(2);
     expect(afterRead.filter((o) => o.status !== 503)).toEqual([]);
     // In the window, shoppers' requests on new connections are still answered, with Connection: close.
     const inWindow = run.outcomes.filter((o) => o.sentAt >= run.readAt);
