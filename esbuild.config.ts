@@ -24,14 +24,6 @@ import type { ClientManifest } from './server/render/manifest';
 const ROOT = __dirname;
 /** Browser code must never pull these in (docs/architecture.md §4.5): route data comes from /__payload. */
 const SERVER_ONLY_PACKAGES = ['@apollo/client', 'graphql', '@sanity/client', 'groq-js', 'ioredis', 'express'];
-/**
- * The browser runs Preact's React compatibility layer instead of React (ADR-0019): esbuild maps
- * each package and its subpaths (`react/jsx-runtime` → `preact/compat/jsx-runtime`,
- * `react-dom/client` → `preact/compat/client`), so the app, react-router and mobx-react-lite
- * all get one runtime. The server keeps React's streaming renderer. Removing this alias reverts.
- */
-const BROWSER_REACT_ALIAS = { react: 'preact/compat', 'react-dom': 'preact/compat' };
-
 /** What both browser builds share (client/start.tsx's app and client/entry.tsx). */
 function browserOptions(assets: string) {
   return {
@@ -47,7 +39,6 @@ function browserOptions(assets: string) {
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
     jsx: 'automatic',
-    alias: BROWSER_REACT_ALIAS,
     metafile: true,
     logLevel: 'warning',
     plugins: [

@@ -90,22 +90,6 @@ export default defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // The server renders with React, the browser hydrates with Preact (ADR-0019): their
-      // generated ids differ, and hydration keeps the server's, so an id made by useId() in
-      // server-rendered markup never matches what the browser computes.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react',
-              importNames: ['useId'],
-              message:
-                'Server (React) and browser (Preact) ids differ (ADR-0019): use a fixed id, or disable with the reason the component never renders on the server.',
-            },
-          ],
-        },
-      ],
     },
   },
 

@@ -7,7 +7,7 @@
  * app, as one file that imports no chunk (esbuild.config.ts), so it runs as soon as it arrives.
  * A start chunk that fails to load (a deploy replaced it) reloads the page once (spec §4). A form
  * the app handles submitted, or an app button clicked, before the app has started starts it at
- * once and is replayed once it has hydrated (./lib/early-input.ts).
+ * once and is replayed once the app can handle it (./lib/early-input.ts).
  */
 import { afterFirstPaint, priorityImage } from './lib/after-first-paint';
 import { preloadAppModules } from './lib/app-modules';

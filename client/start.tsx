@@ -13,10 +13,9 @@ import { AppProviders } from './App';
 import { clientDataSource } from './data-source';
 import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
 import { beginInitialHydration } from './components/DeferHydration';
-import { announceHydrated } from './lib/early-input';
+import { announceHydrated, announceListening } from './lib/early-input';
 import { warmMoneyFormat } from './lib/format';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
-import './lib/preact-class-prop';
 import { createRoutes } from './routes';
 import { startClientRuntime } from './runtime';
 import { followNavigations } from './runtime/chunk-reload';
@@ -33,16 +32,6 @@ function browserStorage(): Storage | null {
   } catch {
     return null;
   }
-}
-
-/**
- * React's server render writes resource hints (`<link rel="preload">` for priority images,
- * `<link rel="modulepreload">` for the bootstrap module) at the start of the container. The
- * browser's Preact (ADR-0019) owns nothing there: it would move every shell node in front of
- * them and then drop them. In <head> they keep doing their job and hydration starts in place.
- */
-function moveServerHintsToHead(root: HTMLElement): void {
-  for (const hint of root.querySelectorAll(':scope > link')) document.head.append(hint);
 }
 
 const state = readState();
@@ -79,7 +68,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // (Lighthouse counts every task's time past 50 ms as blocking): what can run before or after it
 // runs in tasks of its own. Before: the money formatter's locale data (lib/format.ts) and the
 // router; after: the client runtime and the customer. Regions the shopper cannot use at once
-// hydrate later still, each in its own task (components/DeferHydration.tsx).
+// React hydrates later still, in short slices (components/DeferHydration.tsx).
 let router: DataRouter;
 void resolveInitialPages(routes)
   .catch(() => undefined)
@@ -94,20 +83,22 @@ void resolveInitialPages(routes)
     return nextTask();
   })
   .then(() => {
-    const root = document.getElementById('root')!;
-    moveServerHintsToHead(root);
-    const hydrated = beginInitialHydration();
+    const initial = beginInitialHydration();
     hydrateRoot(
-      root,
-      <AppProviders stores={stores} config={state.config}>
-        <RouterProvider router={router} />
-      </AppProviders>,
+      document.getElementById('root')!,
+      initial.wrap(
+        <AppProviders stores={stores} config={state.config}>
+          <RouterProvider router={router} />
+        </AppProviders>,
+      ),
     );
-    // The entry replays what the shopper did before now (lib/early-input.ts): clicks now, held
-    // submits once the deferred regions have hydrated too.
-    announceHydrated({ complete: false });
-    void hydrated().then(() => announceHydrated({ complete: true }));
-    return nextTask();
+    // React listens from now on; the entry replays what the shopper did before (lib/early-input.ts):
+    // clicks now, held submits once the page and its deferred regions have hydrated.
+    announceListening();
+    void initial.complete.then(announceHydrated);
+    // hydrateRoot renders in a task of React's own: what follows changes the stores the page
+    // renders from (the customer's `known`), so it waits until React has hydrated the page.
+    return initial.page.then(nextTask);
   })
   .then(() => {
     // Spec §1, §2, §4 Build updates: the hourly build poll, the manifest prefetch, link prefetching.

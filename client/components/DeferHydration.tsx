@@ -1,72 +1,96 @@
 /**
- * Progressive hydration (ADR-0024): a region of the server's HTML that is hydrated in a task of
- * its own when the browser is next idle, not in the app's first hydration task.
+ * Progressive hydration (ADR-0024, ADR-0029): a region of the server's HTML that React hydrates
+ * after the rest of the page, not in the app's first hydration task.
  *
  * Hydrating the whole page at once is the longest task of the app's start, and Lighthouse counts
  * every millisecond of a task past 50 as blocking time. Regions the shopper cannot use in the
  * first moments (the desktop navigation's dropdowns, hidden on phones; the footer; related
- * products below the fold) are wrapped in this component. While the page hydrates, its child
- * suspends: Preact keeps the region's server-rendered DOM as it is and resumes hydrating it when
- * the gate opens (preact/src/diff/index.js, "resume creating/hydrating into the DOM that was kept
- * while suspended"). Until then the region is the server's HTML: readable, its links work.
+ * products below the fold) are wrapped in this component, a Suspense boundary. React's
+ * `hydrateRoot` hydrates the page around a server-rendered boundary in one task and leaves the
+ * boundary's server DOM in place ("dehydrated"); it hydrates it later at its lowest priority, in
+ * slices of about 5 ms between which the browser runs other tasks. Until then the region is the
+ * server's HTML: readable, its links work. Two things hydrate a region at once: a discrete event
+ * in it (a click, a key, an input: React hydrates the region synchronously, then dispatches the
+ * event to it), and a re-render of its parent (the new props are applied to hydrated DOM).
  *
- * The wrapped child must render exactly one root element (Preact keeps the first node). On the
- * server, on client-side navigations and for anything mounted after the first hydration, the
- * gate is open and this is a plain Suspense boundary around the children.
+ * On the server, on client-side navigations and for anything mounted after the first hydration,
+ * this is a plain Suspense boundary around the children (nothing in them suspends on the server:
+ * the loaders ran before).
  *
- * client/start.tsx calls {@link beginInitialHydration} around hydrateRoot and learns when every
- * deferred region has hydrated (the early-input replay waits for that: lib/early-input.ts).
+ * client/start.tsx calls {@link beginInitialHydration} before hydrateRoot and learns when the
+ * page and every deferred region in it have hydrated (`<html data-hydrated>` and the early-input
+ * replay of held submits wait for that: lib/early-input.ts).
  */
-import { Suspense, use, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, type ReactNode } from 'react';
 
-/** How long a deferred region waits for an idle moment at most, in ms. */
-const DEFERRED_HYDRATION_TIMEOUT_MS = 500;
-
-/** True while client/start.tsx hydrates the server's HTML. */
+/** True from {@link beginInitialHydration} until the page around the deferred regions has hydrated. */
 let initialHydration = false;
-/** The gates of the regions deferred during the initial hydration. */
-const pendingGates: Promise<void>[] = [];
+/** Whether the page around the deferred regions has hydrated (its effects have run). */
+let pageHydrated = false;
+/** The deferred regions (their `useId`) of the first hydration that have not hydrated yet. */
+const pendingRegions = new Set<string>();
+/** Resolves the `complete` promise of {@link beginInitialHydration}; null once it has (or before it is called). */
+let settle: (() => void) | null = null;
 
-/** The next idle moment (requestIdleCallback; a new task where the browser has none, as Safari). */
-function nextIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: DEFERRED_HYDRATION_TIMEOUT_MS });
-    else setTimeout(resolve, 0);
-  });
+/** Resolves the first hydration once the page and every region of it have hydrated. */
+function settleIfDone(): void {
+  if (!pageHydrated || pendingRegions.size > 0) return;
+  settle?.();
+  settle = null;
 }
 
-/** A region's gate: null when it hydrates with the page, else the promise of its turn. */
-function createGate(): Promise<void> | null {
-  if (!initialHydration) return null;
-  const gate = nextIdle();
-  pendingGates.push(gate);
-  return gate;
+/** Marks `region` hydrated (or gone). */
+function regionDone(region: string): void {
+  pendingRegions.delete(region);
+  settleIfDone();
 }
 
-/** Suspends (`use` of a pending promise) until its gate has opened. */
-function Gated({ gate, children }: { gate: Promise<void> | null; children: ReactNode }) {
-  if (gate) use(gate);
+/** The region's content: its effect runs once React has hydrated (or mounted) the region. */
+function Hydrated({ region, children }: { region: string; children: ReactNode }) {
+  useEffect(() => regionDone(region), [region]);
   return children;
 }
 
 export function DeferHydration({ children }: { children: ReactNode }) {
-  const [gate] = useState(createGate);
+  // useId is the same for every render of this region during hydration (its place in the tree),
+  // so registering it while React renders the page (a render may run more than once) is idempotent.
+  const region = useId();
+  if (initialHydration) pendingRegions.add(region);
+  // A region removed before React hydrated it (a navigation in the meantime) is not waited for.
+  useEffect(() => () => regionDone(region), [region]);
   return (
     <Suspense fallback={null}>
-      <Gated gate={gate}>{children}</Gated>
+      <Hydrated region={region}>{children}</Hydrated>
     </Suspense>
   );
 }
 
+/** Resolves the page's promise of {@link beginInitialHydration}; null before it is called. */
+let pageSettle: (() => void) | null = null;
+
 /**
- * Marks the start of the initial hydration. Call the returned function right after
- * hydrateRoot: it resolves once every region deferred during it has hydrated (the gates have
- * opened and, a task later, Preact's resumed renders have run).
+ * Wraps the hydrated tree (its one child, so React's ids stay those of the server's tree): its
+ * effect runs once React has hydrated the page around the deferred regions.
  */
-export function beginInitialHydration(): () => Promise<void> {
-  initialHydration = true;
-  return () => {
+function InitialHydration({ children }: { children: ReactNode }) {
+  useEffect(() => {
     initialHydration = false;
-    return Promise.all(pendingGates).then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-  };
+    pageHydrated = true;
+    pageSettle?.();
+    settleIfDone();
+  }, []);
+  return children;
+}
+
+/**
+ * Starts tracking the first hydration. Call it right before hydrateRoot and hydrate `wrap(app)`.
+ * `page` resolves once React has hydrated the page around the deferred regions (its effects have
+ * run); `complete` once every deferred region of it has hydrated too (a region removed first is
+ * not waited for).
+ */
+export function beginInitialHydration(): { wrap: (app: ReactNode) => ReactNode; page: Promise<void>; complete: Promise<void> } {
+  initialHydration = true;
+  const page = new Promise<void>((resolve) => (pageSettle = resolve));
+  const complete = new Promise<void>((resolve) => (settle = resolve));
+  return { wrap: (app) => <InitialHydration>{app}</InitialHydration>, page, complete };
 }

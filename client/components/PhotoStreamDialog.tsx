@@ -3,7 +3,6 @@
  * <dialog> (focus kept inside, Escape closes), closed by going Back, so the grid underneath,
  * never unmounted nor scrolled, is where the shopper left it.
  */
-// eslint-disable-next-line no-restricted-imports -- client-only: the dialog opens from the grid by navigation state (ADR-0019).
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { PhotoStreamItem } from '../../shared/types';

@@ -6,15 +6,14 @@
  * shows inline under the field, and on success the route data is reloaded: the server now
  * answers the full product for this shopper (private, no-store).
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 
 /** Shown when the request itself fails (network down, server error without a message). */
 const FAILED = 'The product could not be unlocked. Please try again.';
 
 export function UnlockForm({ handle, text }: { handle: string; text: string | null }) {
-  // A fixed id, not useId(): React's server ids and Preact's browser ids differ (ADR-0019).
-  const id = 'unlock';
+  const id = useId();
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

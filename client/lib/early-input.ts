@@ -1,17 +1,21 @@
 /**
  * What the shopper does before the app has started (ADR-0022 leaves the server's HTML in charge
- * until the first paint, and on a page with an LCP image until it has loaded).
+ * until the first paint, and on a page with an LCP image until it has loaded). Until
+ * client/start.tsx calls `hydrateRoot`, React listens to nothing; from then on it handles every
+ * event itself, hydrating at once the part of the page a click or a key lands on (ADR-0029).
  *
  * - **Submits.** A form with an `action` has a server route and is left to the browser (Add to
  *   cart posts to /cart, the unlock form to its route). A form without one exists only for the
  *   app (sign-in, registration, addresses, the sign-up forms): sent by the browser it would post
  *   to the page's own URL, which no route answers, or put the shopper's email in a GET query
- *   string. Such a submit is held until the app, deferred regions included
- *   (components/DeferHydration.tsx), has hydrated, then sent again to the app's handler. Where
- *   the app already handles the form it prevents the default first, and nothing is held.
+ *   string. Such a submit is held until the page, deferred regions included
+ *   (components/DeferHydration.tsx), has hydrated, then sent again to the app's handler: React
+ *   does not replay a `submit` that reaches a part it has not hydrated yet (it replays clicks,
+ *   keys and input). Where the app already handles the form it prevents the default first, and
+ *   nothing is held.
  * - **Clicks on app buttons** (`<button type="button">`: option chips, the cart button, the
- *   menu toggle) do nothing in the server's HTML. They are recorded until the page has hydrated
- *   and then replayed.
+ *   menu toggle) do nothing in the server's HTML. They are recorded until React listens and then
+ *   replayed.
  * - **Typing** into fields is kept by the browser, but the app's controlled fields hold their
  *   state, not the DOM's value: every field the shopper edited is announced to the app (`input`
  *   and `change` events) before anything is replayed.
@@ -20,19 +24,23 @@
  * in order, one task apart, so the app re-renders between them.
  */
 
-/** Dispatched on `window` by client/start.tsx right after hydrating the page. */
-export const PAGE_HYDRATED_EVENT = 'app:page-hydrated';
-/** Dispatched on `window` by client/start.tsx once the deferred regions have hydrated too. */
+/** Dispatched on `window` by client/start.tsx right after calling hydrateRoot: React listens. */
+export const APP_LISTENING_EVENT = 'app:listening';
+/** Dispatched on `window` by client/start.tsx once the page and its deferred regions have hydrated. */
 export const APP_HYDRATED_EVENT = 'app:hydrated';
 
+/** Tells the entry React listens to the page's events (hydrateRoot has been called). */
+export function announceListening(): void {
+  window.dispatchEvent(new Event(APP_LISTENING_EVENT));
+}
+
 /**
- * Tells the entry the app has hydrated: the page (`complete: false`: its handlers are attached,
- * the deferred regions' may not be yet) or everything (`complete: true`; `data-hydrated` on
- * <html> then says so to styles and to browser tests).
+ * Tells the entry the page and its deferred regions have hydrated; `data-hydrated` on <html>
+ * then says so to styles and to browser tests.
  */
-export function announceHydrated({ complete }: { complete: boolean }): void {
-  if (complete) document.documentElement.dataset.hydrated = '';
-  window.dispatchEvent(new Event(complete ? APP_HYDRATED_EVENT : PAGE_HYDRATED_EVENT));
+export function announceHydrated(): void {
+  document.documentElement.dataset.hydrated = '';
+  window.dispatchEvent(new Event(APP_HYDRATED_EVENT));
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -45,9 +53,10 @@ function edited(field: Field): boolean {
 }
 
 /**
- * Fires `input` and `change` on every field the shopper edited before hydration: the app's
+ * Fires `input` and `change` on every field the shopper edited before the app started: the app's
  * controlled fields hold their state, not the DOM's value, and would otherwise submit (and on
- * their next render show) what the server rendered.
+ * their next render show) what the server rendered. React hydrates a field's region to handle
+ * them, deferred or not.
  */
 function announceEditedFields(): void {
   for (const field of document.querySelectorAll<Field>('input, textarea, select')) {
@@ -67,22 +76,23 @@ function resubmit({ form, submitter }: HeldSubmit): void {
   form.requestSubmit(button?.form === form ? button : null);
 }
 
-/** Runs `steps` in order, each in a task of its own (the app re-renders in between). */
-function inTurn(steps: Array<() => void>): void {
-  const next = () => {
-    const step = steps.shift();
-    if (!step) return;
-    step();
+/** Runs `steps` in order, each in a task of its own (the app re-renders in between); resolves after the last. */
+function inTurn(steps: Array<() => void>): Promise<void> {
+  return new Promise((resolve) => {
+    const next = () => {
+      const step = steps.shift();
+      if (!step) return resolve();
+      step();
+      setTimeout(next, 0);
+    };
     setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
+  });
 }
 
 /**
- * Holds submits of app-only forms (no `action`; `aria-busy` meanwhile) until
- * {@link APP_HYDRATED_EVENT} and records clicks on `<button type="button">` until
- * {@link PAGE_HYDRATED_EVENT}, then replays them. `onHeld` runs on each (the entry starts the
- * app then).
+ * Records clicks on `<button type="button">` until {@link APP_LISTENING_EVENT} and holds submits
+ * of app-only forms (no `action`; `aria-busy` meanwhile) until {@link APP_HYDRATED_EVENT}, then
+ * replays them. `onHeld` runs on each (the entry starts the app then).
  */
 export function holdEarlyInput(onHeld: () => void): void {
   const clicks: HTMLButtonElement[] = [];
@@ -105,14 +115,15 @@ export function holdEarlyInput(onHeld: () => void): void {
     onHeld();
   }
 
+  let clicksReplayed: Promise<void> = Promise.resolve();
   document.addEventListener('submit', onSubmit);
   document.addEventListener('click', onClick, true);
   window.addEventListener(
-    PAGE_HYDRATED_EVENT,
+    APP_LISTENING_EVENT,
     () => {
       document.removeEventListener('click', onClick, true);
       announceEditedFields();
-      inTurn(clicks.map((button) => () => button.isConnected && button.click()));
+      clicksReplayed = inTurn(clicks.map((button) => () => button.isConnected && button.click()));
     },
     { once: true },
   );
@@ -120,9 +131,7 @@ export function holdEarlyInput(onHeld: () => void): void {
     APP_HYDRATED_EVENT,
     () => {
       document.removeEventListener('submit', onSubmit);
-      // Again: fields of the deferred regions have only now got their handlers.
-      announceEditedFields();
-      inTurn(submits.map((held) => () => resubmit(held)));
+      void clicksReplayed.then(() => inTurn(submits.map((held) => () => resubmit(held))));
     },
     { once: true },
   );

@@ -175,8 +175,9 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       bootstrapModules: [manifest.entry],
       // Suspense boundaries (client/components/DeferHydration.tsx) stay where they are in the
       // HTML: React would otherwise move a boundary past 12.8 KB of output to the end of the
-      // document and swap it in with an inline script, which the CSP refuses and Preact's
-      // hydration does not know. Nothing suspends on the server (the loaders ran before).
+      // document and swap it in with an inline script, which the CSP refuses; the region would
+      // show its fallback (nothing), and the browser's React would wait for that script before
+      // hydrating it. Nothing suspends on the server (the loaders ran before).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         if (!bot) send();

@@ -22,10 +22,8 @@ export type AccountForm<K extends string> = {
 };
 
 /**
- * `idPrefix`: the form's DOM id prefix (`${idPrefix}-${field}`), unique on the page. Fixed rather
- * than `useId()`: the server renders with React and the browser hydrates with Preact, whose
- * generated ids differ, so the alert's links to the server-rendered fields would lead nowhere
- * (ADR-0019).
+ * `idPrefix`: the form's DOM id prefix (`${idPrefix}-${field}`), unique on the page; the alert
+ * links to the fields by these ids.
  */
 export function useAccountForm<K extends string>(idPrefix: string): AccountForm<K> {
   const id = idPrefix;

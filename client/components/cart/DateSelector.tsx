@@ -8,7 +8,6 @@
  * stays disabled, as no date can be chosen.
  */
 import { observer } from 'mobx-react-lite';
-// eslint-disable-next-line no-restricted-imports -- client-only: CartView never renders on the server (ADR-0019).
 import { useEffect, useId, useState } from 'react';
 import { formatDateForDisplay } from '../../../shared/availability';
 import { useAppConfig } from '../../lib/app-config';

@@ -4,7 +4,6 @@
  * attributes saved at checkout.
  */
 import { observer } from 'mobx-react-lite';
-// eslint-disable-next-line no-restricted-imports -- client-only: CartView never renders on the server (ADR-0019).
 import { useId } from 'react';
 import { GIFT_NOTE_MAX } from '../../../shared/cart-attributes';
 import type { SiteSettings } from '../../../shared/types';

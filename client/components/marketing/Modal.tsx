@@ -5,7 +5,6 @@
  * button and a click on the underlay close it; focus then returns to where it was (or to
  * `returnTo()`). Page scroll is locked while it is open. Rendered only while open.
  */
-// eslint-disable-next-line no-restricted-imports -- client-only: a modal renders nothing until opened in the browser (ADR-0019).
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useDialogFocus } from '../../lib/use-dialog-focus';
 

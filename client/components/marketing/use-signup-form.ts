@@ -28,11 +28,7 @@ export type SignupFieldSpec<K extends string> = {
 export type SignupValues<K extends string> = Record<K, string>;
 
 export type SignupFormOptions<K extends string> = {
-  /**
-   * The form's DOM id prefix (`${idPrefix}-${field}`), unique on the page. Fixed rather than
-   * `useId()`: the server renders with React and the browser hydrates with Preact, whose
-   * generated ids differ, so the field the browser focuses would not be found (ADR-0019).
-   */
+  /** The form's DOM id prefix (`${idPrefix}-${field}`), unique on the page (the field to focus is found by it). */
   idPrefix: string;
   fields: readonly SignupFieldSpec<K>[];
   /** Sends the checked, trimmed values and the honeypot's value. */
