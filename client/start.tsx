@@ -16,6 +16,7 @@ import { beginInitialHydration } from './components/DeferHydration';
 import { announceHydrated, announceListening } from './lib/early-input';
 import { warmMoneyFormat } from './lib/format';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
+import { reportClientError } from './lib/report-client-error';
 import { createRoutes } from './routes';
 import { startClientRuntime } from './runtime';
 import { followNavigations } from './runtime/chunk-reload';
@@ -91,6 +92,11 @@ void resolveInitialPages(routes)
           <RouterProvider router={router} />
         </AppProviders>,
       ),
+      {
+        onRecoverableError: (error, info) => reportClientError('recoverable', error, info),
+        onUncaughtError: (error, info) => reportClientError('uncaught', error, info),
+        onCaughtError: (error, info) => reportClientError('caught', error, info),
+      },
     );
     // React listens from now on; the entry replays what the shopper did before (lib/early-input.ts):
     // clicks now, held submits once the page and its deferred regions have hydrated.
