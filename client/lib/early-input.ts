@@ -52,17 +52,47 @@ function edited(field: Field): boolean {
   return field.value !== field.defaultValue;
 }
 
+/** Sets `field[prop]` through the prototype's setter, passing over one put on the element itself. */
+function setUnobserved(field: HTMLInputElement | HTMLTextAreaElement, prop: 'value' | 'checked', value: string | boolean): void {
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), prop)?.set?.call(field, value);
+}
+
 /**
- * Fires `input` and `change` on every field the shopper edited before the app started: the app's
- * controlled fields hold their state, not the DOM's value, and would otherwise submit (and on
- * their next render show) what the server rendered. React hydrates a field's region to handle
- * them, deferred or not.
+ * Tells the app about every field the shopper edited before it started: its controlled fields
+ * hold their state, not the DOM's value, and would otherwise submit (and on their next render
+ * show) what the server rendered.
+ *
+ * React hydrates a field's region for the first event that reaches it, records the value it
+ * finds then, and takes an `input` (for a checkbox or radio, a `click`) that leaves that value
+ * as recorded for no change. So a first `input` has the field hydrated; then the server's value
+ * is set through the element (which React's record follows), the shopper's is put back through
+ * the prototype (which it does not), and the event React reads as a change follows. A select's
+ * `change` is taken as it comes.
  */
 function announceEditedFields(): void {
   for (const field of document.querySelectorAll<Field>('input, textarea, select')) {
     if (!edited(field)) continue;
+    if (field instanceof HTMLSelectElement) {
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+      continue;
+    }
+    if (field.type === 'file') continue; // its value cannot be set back
     field.dispatchEvent(new Event('input', { bubbles: true }));
-    field.dispatchEvent(new Event('change', { bubbles: true }));
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      // A radio the shopper left is announced by the one chosen.
+      if (field.type === 'radio' && !field.checked) continue;
+      const checked = field.checked;
+      field.checked = !checked;
+      setUnobserved(field, 'checked', checked);
+      // An Event, not a MouseEvent: the browser does not toggle the box for it.
+      field.dispatchEvent(new Event('click', { bubbles: true }));
+    } else {
+      const value = field.value;
+      field.value = field.defaultValue;
+      setUnobserved(field, 'value', value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    }
   }
 }
 
