@@ -295,7 +295,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     await popup().waitFor();
     await page.keyboard.press('Escape');
     await popup().waitFor({ state: 'detached' });
-    // Preact runs effect cleanups (where focus is returned) after the next frame, and this
+    // React may run effect cleanups (where focus is returned) after the next paint, and this
     // page's clock is the test's: let a frame's worth of it pass.
     await tick(100);
     await expect(page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe('/');
@@ -397,7 +397,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     // Escape closes it and focus returns to the button that opened it.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    // Focus returns in an effect cleanup, which Preact runs after the next frame.
+    // Focus returns in an effect cleanup, which React may run after the next paint.
     await page.waitForFunction((el) => el === document.activeElement, await opener.elementHandle(), { timeout: 5_000 });
   });
 });

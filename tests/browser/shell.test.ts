@@ -236,7 +236,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     }
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
-    // Focus returns in an effect cleanup, which Preact runs after the next frame.
+    // Focus returns in an effect cleanup, which React may run after the next paint.
     await page.waitForFunction(() => document.activeElement?.classList.contains('menu-toggle'), undefined, { timeout: 5_000 });
 
     // A link in the menu navigates and the menu closes (spec §2: closes on every route change).
