@@ -29,7 +29,8 @@ let initialHydration = false;
 let pageHydrated = false;
 /** The deferred regions (their `useId`) of the first hydration that have not hydrated yet. */
 const pendingRegions = new Set<string>();
-/** Resolves the `complete` promise of {@link beginInitialHydration}; null once it has (or before it is called). */
+/** Resolve the `page` and `complete` promises of {@link beginInitialHydration}; null before it is called. */
+let pageSettle: (() => void) | null = null;
 let settle: (() => void) | null = null;
 
 /** Resolves the first hydration once the page and every region of it have hydrated. */
@@ -64,9 +65,6 @@ export function DeferHydration({ children }: { children: ReactNode }) {
     </Suspense>
   );
 }
-
-/** Resolves the page's promise of {@link beginInitialHydration}; null before it is called. */
-let pageSettle: (() => void) | null = null;
 
 /**
  * Wraps the hydrated tree (its one child, so React's ids stay those of the server's tree): its

@@ -10,9 +10,9 @@
  *   to the page's own URL, which no route answers, or put the shopper's email in a GET query
  *   string. Such a submit is held until the page, deferred regions included
  *   (components/DeferHydration.tsx), has hydrated, then sent again to the app's handler: React
- *   does not replay a `submit` that reaches a part it has not hydrated yet (it replays clicks,
- *   keys and input). Where the app already handles the form it prevents the default first, and
- *   nothing is held.
+ *   hydrates the part a click, a key or an input lands on before dispatching it, but leaves a
+ *   `submit` that reaches a part it has not hydrated to the browser. Where the app already
+ *   handles the form it prevents the default first, and nothing is held.
  * - **Clicks on app buttons** (`<button type="button">`: option chips, the cart button, the
  *   menu toggle) do nothing in the server's HTML. They are recorded until React listens and then
  *   replayed.
