@@ -29,6 +29,8 @@ let initialHydration = false;
 let pageHydrated = false;
 /** The deferred regions (their `useId`) of the first hydration that have not hydrated yet. */
 const pendingRegions = new Set<string>();
+/** The regions whose content has hydrated or mounted. */
+const doneRegions = new Set<string>();
 /** Resolve the `page` and `complete` promises of {@link beginInitialHydration}; null before it is called. */
 let pageSettle: (() => void) | null = null;
 let settle: (() => void) | null = null;
@@ -40,7 +42,7 @@ function settleIfDone(): void {
   settle = null;
 }
 
-/** Marks `region` hydrated (or gone). */
+/** Marks `region` no longer waited for: hydrated, or gone. */
 function regionDone(region: string): void {
   pendingRegions.delete(region);
   settleIfDone();
@@ -48,17 +50,22 @@ function regionDone(region: string): void {
 
 /** The region's content: its effect runs once React has hydrated (or mounted) the region. */
 function Hydrated({ region, children }: { region: string; children: ReactNode }) {
-  useEffect(() => regionDone(region), [region]);
+  useEffect(() => {
+    doneRegions.add(region);
+    regionDone(region);
+  }, [region]);
   return children;
 }
 
 export function DeferHydration({ children }: { children: ReactNode }) {
-  // useId is the same for every render of this region during hydration (its place in the tree),
-  // so registering it while React renders the page (a render may run more than once) is idempotent.
+  // Registered when the page commits (renders React throws away, as a hydration that failed,
+  // register nothing), in the effect that runs after its content's, if that was committed too.
   const region = useId();
-  if (initialHydration) pendingRegions.add(region);
-  // A region removed before React hydrated it (a navigation in the meantime) is not waited for.
-  useEffect(() => () => regionDone(region), [region]);
+  useEffect(() => {
+    if (initialHydration && !doneRegions.has(region)) pendingRegions.add(region);
+    // A region removed before React hydrated it (a navigation in the meantime) is not waited for.
+    return () => regionDone(region);
+  }, [region]);
   return (
     <Suspense fallback={null}>
       <Hydrated region={region}>{children}</Hydrated>

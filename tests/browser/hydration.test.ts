@@ -5,7 +5,9 @@
  * (client/components/DeferHydration.tsx: the desktop navigation, the related products, the
  * footer), are the very nodes the HTML made (an image re-created would flicker and load again),
  * none of the shell's nodes is removed, nothing is logged as an error, and the deferred regions
- * answer the shopper once hydrated.
+ * answer the shopper once hydrated. A page whose HTML the browser's render does not match is
+ * reported (client/lib/report-client-error.ts): logged, and sent once to /api/client-errors
+ * with the path only.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
@@ -101,5 +103,41 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
     await page.waitForURL(`${harness.base}${href}`);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).toBe(true);
     expect(problems).toEqual([]);
+  });
+
+  test("a hydration mismatch is logged and reported once, with the page's path and not its query", async () => {
+    context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    // The report endpoint is the server's own concern; here it only has to be reached.
+    const reports: Array<Record<string, unknown>> = [];
+    await page.route('**/api/client-errors', async (route) => {
+      reports.push(route.request().postDataJSON());
+      await route.fulfill({ status: 204 });
+    });
+    // The server's heading changed before the app hydrates: the browser's render no longer matches.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        document.querySelector('main h1')!.textContent = 'Not what the server sent';
+      });
+    });
+
+    await page.goto(`${harness.base}/products/bodega-bunch?email=ada%40example.com`);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+
+    // React's production build names its hydration mismatch by code: #418, "text did not match".
+    expect(logged.some((text) => text.includes('React error #418'))).toBe(true);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ kind: 'recoverable', path: '/products/bodega-bunch' });
+    expect(reports[0].message).toContain('React error #418');
+    expect(reports[0].componentStack).toMatch(/^\s+at h1 /);
+    expect(JSON.stringify(reports[0])).not.toContain('ada');
+    expect(String(reports[0].message).length).toBeLessThanOrEqual(500);
+    // React rendered the page again on the client: it shows what the app renders.
+    expect(await page.locator('main h1').textContent()).not.toBe('Not what the server sent');
   });
 });
