@@ -2,7 +2,18 @@
  * The rate limit tiers and their default limits, per client IP or per cart (the table in ./rate-limit.ts),
  * apart from the limiters themselves so the config (RATE_LIMIT_{TIER}) can name them.
  */
-export const RATE_LIMIT_TIERS = ['signIn', 'recover', 'signUp', 'unlock', 'signUps', 'hintRecipient', 'cartCreate', 'cartWrites', 'pages'] as const;
+export const RATE_LIMIT_TIERS = [
+  'signIn',
+  'recover',
+  'signUp',
+  'unlock',
+  'signUps',
+  'hintRecipient',
+  'cartCreate',
+  'cartWrites',
+  'pages',
+  'clientErrors',
+] as const;
 export type RateLimitTier = (typeof RATE_LIMIT_TIERS)[number];
 
 /** `limit` requests per `windowMs` (ms); `failuresOnly` counts only answers of 400 and above. */
@@ -40,4 +51,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitTier, TierOptions> = {
   cartWrites: { limit: 120, windowMs: 60_000, failuresOnly: false },
   // Generous: a shopper browsing fast, with link prefetch (a payload per hovered link), never meets it.
   pages: { limit: 600, windowMs: 60_000, failuresOnly: false },
+  // Per client IP: the browser's error reports (POST /api/client-errors). A page that fails to
+  // hydrate reports once or twice per view; 30 in 15 minutes still shows a shopper's broken
+  // browsing in the log, while one address cannot flood it.
+  clientErrors: { limit: 30, windowMs: 15 * 60_000, failuresOnly: false },
 };

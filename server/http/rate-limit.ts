@@ -16,6 +16,7 @@
  * | cartCreate | carts made: POST /api/cart, POST /api/cart/lines without a cartId, POST /cart without an open cart | 1000 carts / 15 min per IP |
  * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart to an open cart | 120 / min per cart, and 10× that per IP |
  * | pages      | GET/HEAD pages and /__payload (not /assets, /api, probes, /metrics, /__build) | 600 / min per IP |
+ * | clientErrors | POST /api/client-errors (the browser's error reports)         | 30 / 15 min per IP             |
  *
  * A page view makes no cart: the browser's first add to cart does (client/stores/cart.ts), so
  * crawlers, which add nothing, make none, and cartCreate counts carts holding a line a shopper
@@ -118,11 +119,11 @@ const TOO_MANY_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8
 function tooMany(tier: RateLimitTier, req: Request, res: Response): void {
   rateLimitRejections.inc({ tier });
   res.setHeader('Cache-Control', 'no-store');
-  // The account tiers keep their "attempts" wording; browsing and cart tiers say "requests".
+  // The account tiers keep their "attempts" wording; browsing, cart and error-report tiers say "requests".
   const message =
     tier === 'hintRecipient'
       ? MARKETING_MESSAGES.hintRecipientLimit
-      : tier === 'pages' || tier === 'cartCreate' || tier === 'cartWrites'
+      : tier === 'pages' || tier === 'cartCreate' || tier === 'cartWrites' || tier === 'clientErrors'
         ? MESSAGES.tooManyRequests
         : MESSAGES.tooManyAttempts;
   if (req.path.startsWith('/__payload/')) return void res.status(429).json({ status: 429, message });
