@@ -10,7 +10,8 @@
  * 5. the origin page cache (server/page-cache), payload JSON;
  * 6. the signed Sanity and Shopify webhooks (raw bodies, before the /api guard), then the /api
  *    guard and JSON body parser, the preview endpoints, the browser JSON API (cart, availability,
- *    customer, marketing sign-ups) behind its rate limit, and 404 for any other /api path;
+ *    customer, marketing sign-ups, the browser's error reports) behind its rate limits, and 404
+ *    for any other /api path;
  * 7. the no-JavaScript cart form (POST /cart) and the product unlock form
  *    (POST /products/{handle}/unlock), the only urlencoded bodies; health; the sign-in callback
  *    (GET /accounts/account?code&state);
@@ -46,6 +47,7 @@ import { createRenderHandler, type ClientManifest } from './render';
 import { availabilityRoutes } from './routes/availability';
 import { cartRoutes } from './routes/cart';
 import { cartFormRoutes } from './routes/cart-form';
+import { clientErrorRoutes } from './routes/client-errors';
 import { customerRoutes } from './routes/customer';
 import { marketingRoutes } from './routes/marketing';
 import { createMarketingService } from './marketing/service';
@@ -258,6 +260,8 @@ export function createApp(config: Config, deps: AppDeps): App {
       log: deps.log,
     }),
   );
+  // The browser's React error reports (ADR-0029): logged, so a hydration mismatch in production is seen.
+  app.use(clientErrorRoutes({ limit: limits.clientErrors, log: deps.log }));
   app.use('/api', apiNotFound);
   app.use(cartFormRoutes({ cart, siteUrl: config.siteUrl, limits: limits.cartForm }));
   app.use(productUnlockRoutes({ content, tokens: unlock, limit: limits.unlock, siteUrl: config.siteUrl }));

@@ -3,6 +3,7 @@
  * short texts of our own where the spec has none.
  */
 import { GIFT_NOTE_MAX } from '../../shared/cart-attributes';
+import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS } from '../../shared/client-errors';
 
 export const MESSAGES = {
   errorPage: 'Whoops something went wrong on our end. Please refresh the page and try again.',
@@ -67,4 +68,12 @@ export const MESSAGES = {
   orderNotFound: 'Order not found.',
   buyerIdentityUpdated: 'Your account is linked to this cart.',
   badAddress: 'Street address, city, ZIP code and country are required.',
+  // The browser's error reports (server/routes/client-errors.ts), not in the spec: read by the
+  // browser's code, never shown to a shopper.
+  badClientErrorReport: 'An error report must be a JSON object { kind, message, digest?, componentStack?, path }.',
+  badClientErrorKind: `kind must be one of ${CLIENT_ERROR_KINDS.map((k) => `"${k}"`).join(', ')}.`,
+  badClientErrorMessage: `message must be a string of 1 to ${CLIENT_ERROR_LIMITS.message} characters.`,
+  badClientErrorDigest: `digest must be a string of at most ${CLIENT_ERROR_LIMITS.digest} characters.`,
+  badClientErrorComponentStack: `componentStack must be a string of at most ${CLIENT_ERROR_LIMITS.componentStack} characters.`,
+  badClientErrorPath: `path must be a string starting with "/", at most ${CLIENT_ERROR_LIMITS.path} characters without its query string.`,
 } as const;

@@ -39,6 +39,14 @@ export const rateLimitRejections = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Error reports the browser sent and the shop accepted (server/routes/client-errors.ts), by React's kind. */
+export const clientErrorReports = new Counter({
+  name: 'client_errors_total',
+  help: 'Browser error reports accepted (hydration and render errors), by kind (recoverable, uncaught, caught)',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
 /** Calls to an upstream until their answer ended, by outcome (2xx, 3xx, 4xx, 5xx, error). */
 export const upstreamDuration = new Histogram({
   name: 'upstream_request_duration_seconds',
