@@ -3,7 +3,8 @@
  * no 5xx on the real app) and the fault suite (bench/faults/, which counts 5xx on the production
  * bundle): `PROTOTYPE_NAMES`, and `prototypeProbes(n)`, every position a shopper controls with
  * the name `n` in it — a path segment (route id, handle, slug, order number, sitemap name, build
- * id, token, emulator name), a query key or value, a cookie value, a write's path.
+ * id, token, emulator name), a query key or value, a cookie value, a write's path, an error
+ * report's fields.
  */
 import { CART_COOKIE } from '../../server/http/cookies';
 import { AUTHORIZATION_COOKIE, CUSTOMER_TOKEN_COOKIE } from '../../server/http/customer-session';
@@ -107,6 +108,12 @@ export function prototypeProbes(n: string): Probe[] {
     { method: 'PUT', path: `/api/customer/addresses/${n}/default`, body },
     { method: 'POST', path: `/products/${n}/unlock`, body },
     { method: 'POST', path: `/api/${n}`, body },
+    // The browser's error report: every free-text field, and the path with its query.
+    {
+      method: 'POST',
+      path: '/api/client-errors',
+      body: { kind: 'recoverable', message: n, digest: n, componentStack: n, path: `/${n}?${n}=1#${n}` },
+    },
   ];
   return [...paths, ...withCookies, ...writes];
 }
