@@ -48,6 +48,7 @@ const FIELD_MESSAGES = new Map<PropertyKey, string>([
   ['path', MESSAGES.badClientErrorPath],
 ]);
 
+/** The route, its `limit` (the clientErrors tier) before the body is checked; errors go to the one error handler. */
 export function clientErrorRoutes(deps: ClientErrorRoutesDeps): Router {
   const router = Router();
   router.post('/api/client-errors', deps.limit, (req, res) => {
