@@ -93,12 +93,11 @@ function record(shop: ShopPage, label: string, expected?: (message: ConsoleMessa
 }
 
 /**
- * Waits until the page and its deferred regions have hydrated, then until the main thread has
- * been idle twice in a row (a hydration retry or a recovering client render is scheduled work,
- * which runs before an idle callback), then a moment for the browser's events to reach the test.
+ * Waits until the main thread has been idle twice in a row (a hydration retry or a recovering
+ * client render is scheduled work, which runs before an idle callback), then a moment for the
+ * browser's events to reach the test.
  */
-async function settle(page: Page): Promise<void> {
-  await waitForHydration(page);
+async function idle(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
@@ -174,10 +173,11 @@ const cookiesOf = (res: { headers: Record<string, unknown> }, base: string) =>
     const documentStatus = (message: ConsoleMessage) =>
       c.name === '404' && /status of 404/.test(message.text()) && message.location().url === `${base}${path}`;
     const recorded = record(shop, label, documentStatus);
-    // The app hydrates after the first paint (ADR-0022), not after `load`: settle waits for it.
+    // The app hydrates after the first paint (ADR-0022), not after `load`, which may come later.
     const response = await shop.page.goto(`${base}${path}`, { waitUntil: 'commit' });
     expect(response?.status()).toBe(c.name === '404' ? 404 : 200);
-    await settle(shop.page);
+    await waitForHydration(shop.page);
+    await idle(shop.page);
     expect(recorded).toEqual({ page: label, pageErrors: [], consoleErrors: [], reports: [] });
   });
 
@@ -195,8 +195,11 @@ const cookiesOf = (res: { headers: Record<string, unknown> }, base: string) =>
       await route.fulfill({ response, body: html.replace(title, '<h1 class="product__title">The Bodega Bunch, altered</h1>') });
     });
     const recorded = record(shop, `control ${path}`);
+    const reported = shop.page.waitForRequest((req) => new URL(req.url()).pathname === CLIENT_ERRORS_PATH, { timeout: 15_000 });
     await shop.page.goto(`${base}${path}`);
-    await settle(shop.page);
+    // The report, or (where nothing reports) the hydrated page: the expectations below say which.
+    await Promise.race([reported, waitForHydration(shop.page)].map((waited) => waited.catch(() => undefined)));
+    await idle(shop.page);
     expect(altered).toBe(true);
     expect(recorded.reports).toContainEqual(expect.objectContaining({ kind: 'recoverable' }));
     // React recovered by rendering the page in the browser: the title is the page state's.
