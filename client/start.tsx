@@ -88,7 +88,7 @@ void resolveInitialPages(routes)
     hydrateRoot(
       document.getElementById('root')!,
       initial.wrap(
-        <AppProviders stores={stores} config={state.config}>
+        <AppProviders stores={stores} config={state.config} renderedAt={state.renderedAt}>
           <RouterProvider router={router} />
         </AppProviders>,
       ),

@@ -5,7 +5,7 @@
  *
  * Every date here is a **New York calendar day** written as a `DateKey` ('YYYY-MM-DD'). Calendar
  * arithmetic on keys is done in UTC, where days are always 24 h long, so DST changes and year
- * ends cannot shift a day; only `newYorkNow` and `newYorkInstant` touch the time zone.
+ * ends cannot shift a day; only `newYorkNow`, `newYorkYear` and `newYorkInstant` touch the time zone.
  *
  * The upstream answer (Zapiet calendar endpoint) is `{ minDate, maxDate, disabled }`:
  * minDate/maxDate are 'YYYY-MM-DD' (Zapiet documents `maxDate: null` for "no upper bound"), and
@@ -145,6 +145,11 @@ export function newYorkInstant(key: DateKey, hour: number): Date {
 /** The New York calendar day of an instant, e.g. a day the calendar handed back. */
 export function newYorkDateKey(instant: Date): DateKey {
   return newYorkNow(instant).date;
+}
+
+/** The New York calendar year of an instant (the footer's copyright year, client/components/Footer.tsx). */
+export function newYorkYear(instant: Date): number {
+  return newYorkFields(instant).year;
 }
 
 function isWeekdayNumber(value: unknown): value is number {

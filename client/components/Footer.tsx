@@ -2,7 +2,9 @@
  * Site footer (spec §2): rich text, footer links, the newsletter card, and the legal line
  * "© {year} {siteTitle} · {attribution text}" (the separator only when there is an attribution).
  */
+import { newYorkYear } from '../../shared/availability';
 import type { SiteSettings } from '../../shared/types';
+import { HOUR_MS, useNow } from '../lib/use-now';
 import { LinkTo } from './LinkTo';
 import { NewsletterCard } from './marketing/NewsletterCard';
 import { RichText } from './RichText';
@@ -12,6 +14,13 @@ const LEGAL_SEPARATOR = ' · ';
 
 export function Footer({ settings }: { settings: SiteSettings }) {
   const { footer, siteTitle } = settings;
+  // The year at the server's render time until the page has hydrated, then at the browser's
+  // clock (a page served from the cache across New Year, a clock of the shopper's own). Read in
+  // New York, where the shop is, as every date on the site (lib/format.ts formatDate): in the
+  // zone of whichever side renders, a server in UTC and a shopper in New York would disagree
+  // from 19:00 on New Year's Eve. New Year in New York is on the hour, so the hourly clock
+  // turns the year on time.
+  const year = newYorkYear(new Date(useNow(HOUR_MS)));
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -33,7 +42,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
         <NewsletterCard newsletter={settings.newsletter} />
       </div>
       <p className="site-footer__legal">
-        © {new Date().getFullYear()} {siteTitle}
+        © {year} {siteTitle}
         {footer.attributionText && (
           <>
             {LEGAL_SEPARATOR}

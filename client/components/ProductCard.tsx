@@ -7,6 +7,7 @@ import { productPath } from '../../shared/links';
 import type { ProductCard as ProductCardData } from '../../shared/types';
 import { cardAvailability } from '../../shared/product-availability';
 import { formatDate } from '../lib/format';
+import { useNow } from '../lib/use-now';
 import { CARD_SIZES } from '../lib/image-sizes';
 import { useCanHover } from '../lib/use-can-hover';
 import { Picture } from './Picture';
@@ -23,7 +24,8 @@ export function ProductCard({
   priority?: boolean;
   lowPriority?: boolean;
 }) {
-  const availability = cardAvailability(card);
+  // A drop shows as available once its time has passed, at the server's render time until hydrated.
+  const availability = cardAvailability(card, useNow());
   // The second image shows on hover only: rendered once hydrated, for pointers that hover.
   const canHover = useCanHover();
   const note =

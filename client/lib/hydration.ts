@@ -1,6 +1,6 @@
 /**
  * The page's state block `<script type="application/json" id="__STATE__">`: router hydration
- * data, store snapshots and config. Route errors cross as `{ status, message }` and come back
+ * data, store snapshots, config and the render time. Route errors cross as `{ status, message }` and come back
  * as `RouteError`s, so the error page renders the same on both sides.
  */
 import type { HydrationState } from 'react-router';
@@ -16,6 +16,8 @@ export type AppState = {
   router: { loaderData: Record<string, unknown>; errors: Record<string, SerializedError> | null };
   stores: StoresSnapshot;
   config: AppConfig;
+  /** When the server rendered the page, epoch ms: the time the browser hydrates at (lib/use-now.ts). */
+  renderedAt: number;
 };
 
 /** Router state as plain JSON (errors reduced to status and message). */

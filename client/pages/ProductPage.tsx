@@ -19,9 +19,10 @@ import { Price } from '../components/Price';
 import { ProductGrid } from '../components/ProductCard';
 import { RichText } from '../components/RichText';
 import { UnlockForm } from '../components/UnlockForm';
-import { cardAvailability, SOLD_OUT_TEXT } from '../../shared/product-availability';
+import { cardAvailability, SOLD_OUT_TEXT, type Availability } from '../../shared/product-availability';
 import { formatDate, formatMoney } from '../lib/format';
 import { useRouteData } from '../lib/route-data';
+import { useNow } from '../lib/use-now';
 import {
   choosableOptions,
   initialVariant,
@@ -37,10 +38,15 @@ import {
 const LOW_STOCK_MAX = 3;
 const ONE_TIME = '';
 
-type PurchaseAreaProps = { product: ProductDetail; variant: ProductVariant; sellingPlanId: string; pdp: SiteSettings['pdpSettings'] };
+type PurchaseAreaProps = {
+  product: ProductDetail;
+  availability: Availability;
+  variant: ProductVariant;
+  sellingPlanId: string;
+  pdp: SiteSettings['pdpSettings'];
+};
 
-function PurchaseArea({ product, variant, sellingPlanId, pdp }: PurchaseAreaProps) {
-  const availability = cardAvailability(product.card);
+function PurchaseArea({ product, availability, variant, sellingPlanId, pdp }: PurchaseAreaProps) {
   // Locked: the loader sent only what the card shows; an unlocked product's card has no gate.
   if (availability.kind === 'password') return <UnlockForm handle={product.handle} text={availability.text} />;
   if (availability.kind === 'drop') {
@@ -77,8 +83,7 @@ function PurchaseArea({ product, variant, sellingPlanId, pdp }: PurchaseAreaProp
  * (password) or cannot be bought at all (sold out in the content, or no variant for sale), where
  * the page offers back-in-stock instead.
  */
-function hintOffered(product: ProductDetail): boolean {
-  const kind = cardAvailability(product.card).kind;
+function hintOffered(product: ProductDetail, { kind }: Availability): boolean {
   return kind !== 'password' && kind !== 'soldOut' && product.availableForSale;
 }
 
@@ -109,6 +114,8 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
   const variant = initialVariant(product, searchParams.get(VARIANT_PARAM));
   const [picked, setPicked] = useState<{ variantId: string; index: number } | null>(null);
   const { pdpSettings } = useRouteData('root').settings;
+  // At the server's render time until hydrated, then the browser's: a drop opens on time.
+  const availability = cardAvailability(product.card, useNow());
   useViewedProductEvent(product, variant);
   if (!variant) return null;
 
@@ -190,8 +197,8 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
               {selectedPlan?.description && <p className="product__plan-description">{selectedPlan.description}</p>}
             </>
           )}
-          <PurchaseArea product={product} variant={variant} sellingPlanId={sellingPlanId} pdp={pdpSettings} />
-          {hintOffered(product) && <DropTheHint product={product} pdp={pdpSettings} />}
+          <PurchaseArea product={product} availability={availability} variant={variant} sellingPlanId={sellingPlanId} pdp={pdpSettings} />
+          {hintOffered(product, availability) && <DropTheHint product={product} pdp={pdpSettings} />}
           {product.descriptionHtml && (
             <section className="product__description" aria-labelledby="product-description-title">
               {/* The shop's descriptions use h3 sub-headings ("Care"): this h2 keeps the outline in order. */}

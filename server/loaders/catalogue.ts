@@ -3,7 +3,7 @@
  * Product cards are the content lake's cards with the catalogue's minimum price (spec §3).
  */
 import type { RouteDataMap, RouteParams } from '../../shared/route-data';
-import { cardAvailability } from '../../shared/product-availability';
+import { isPasswordProtected } from '../../shared/product-availability';
 import { RELATED_PRODUCTS, type ProductCard, type ProductDetail } from '../../shared/types';
 import { withoutPasswordGate } from '../unlock/card';
 import { money, shopifyPicture } from '../upstream/storefront/reshape';
@@ -109,7 +109,7 @@ export async function loadProduct(
   if (!product) throw notFound(`/products/${handle}`);
 
   const contentCard = rawCard ? data.reshape.productCard(rawCard, prices) : null;
-  const isProtected = cardAvailability(contentCard).kind === 'password';
+  const isProtected = isPasswordProtected(contentCard);
   const open = isProtected && unlocked(handle);
   const card = open ? withoutPasswordGate(contentCard) : contentCard;
   const ownItems = data.reshape.accordionItems(rawCard?.accordionItems);

@@ -149,6 +149,8 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       router: dehydrateRouter(context.loaderData, context.errors, describeError),
       stores: snapshotStores(stores),
       config,
+      // The page renders the time from this (client/lib/use-now.ts); a cached copy keeps it.
+      renderedAt: Date.now(),
     };
     // The app's chunks and the matched pages' chunks, which the entry preloads after the first
     // paint (the entry itself is React's bootstrap module).
@@ -164,7 +166,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
 
     const router = createStaticRouter(handler.dataRoutes, context);
     const app = (
-      <AppProviders stores={stores} config={state.config}>
+      <AppProviders stores={stores} config={state.config} renderedAt={state.renderedAt}>
         {/* hydrate={false}: no inline hydration script; the data travels in the JSON state block. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>

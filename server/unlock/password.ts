@@ -16,7 +16,7 @@ import { secretMatches } from '../crypto/safe-equal';
 import type { ContentClient } from '../upstream/content/client';
 import { UpstreamError } from '../upstream/errors';
 
-/** params: { handle }. `protected` mirrors shared/product-availability.ts's password rule. */
+/** params: { handle }. `protected` mirrors shared/product-availability.ts's isPasswordProtected. */
 const CARD_PASSWORD_QUERY = `*[_type == "productCard" && slug.current == $handle][0]{
   "protected": coalesce(password.passwordProtectPage, false) || (coalesce(productDrop.enabled, false) && coalesce(productDrop.passwordProtectPage, false)),
   "password": *[_type == "productCardPassword" && card._ref == ^._id && _id in path("secrets.**")][0].password }`;

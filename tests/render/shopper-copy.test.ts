@@ -1,11 +1,14 @@
 /**
  * The copy a shopper reads on the server-rendered pages, from the seeded content (content/):
- * the footer's legal line and links, the sold-out product page (its text whole, back in stock
+ * the footer's legal line (its year New York's at the render time the state block carries, which
+ * the browser hydrates at) and links, the sold-out product page (its text whole, back in stock
  * instead of "drop the hint"), and no section twice on a product page.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { STATE_ELEMENT_ID, type AppState } from '../../client/lib/hydration';
+import { newYorkYear } from '../../shared/availability';
 import { startTestApp, type TestApp } from '../server/support/app';
 
 let t: TestApp;
@@ -38,9 +41,14 @@ const page = async (path: string) => {
 };
 
 describe('footer', () => {
-  test('the legal line separates the copyright from the attribution', async () => {
-    const legal = section(footer(await page('/')), /<p class="site-footer__legal"[\s\S]*?<\/p>/);
-    expect(text(legal)).toBe(`© ${new Date().getFullYear()} Gramercy Stems · Illustrations by the Gramercy Stems studio`);
+  test("the legal line separates the copyright from the attribution; the year is New York's at the render time the browser hydrates at", async () => {
+    const html = await page('/');
+    const legal = section(footer(html), /<p class="site-footer__legal"[\s\S]*?<\/p>/);
+    const state = JSON.parse(
+      new RegExp(`<script type="application/json" id="${STATE_ELEMENT_ID}">(.*?)</script>`).exec(html)?.[1] ?? 'null',
+    ) as AppState;
+    expect(Math.abs(Date.now() - state.renderedAt)).toBeLessThan(60_000);
+    expect(text(legal)).toBe(`© ${newYorkYear(new Date(state.renderedAt))} Gramercy Stems · Illustrations by the Gramercy Stems studio`);
   });
 
   test('links the photo stream, where a shopper looks for more pages', async () => {

@@ -6,6 +6,7 @@ import {
   formatDateForDisplay,
   newYorkDateKey,
   newYorkNow,
+  newYorkYear,
   parseAvailability,
   type AvailabilityAnswer,
 } from '../../shared/availability';
@@ -143,6 +144,11 @@ describe('New York clock', () => {
 
   it('turns a late-evening New York instant into its New York day, not the UTC one', () => {
     expect(newYorkDateKey(new Date('2027-01-01T04:30:00Z'))).toBe('2026-12-31');
+  });
+
+  it("reads the year in New York: a UTC New Year's morning is still New Year's Eve there", () => {
+    expect(newYorkYear(new Date('2027-01-01T04:59:59Z'))).toBe(2026);
+    expect(newYorkYear(new Date('2027-01-01T05:00:00Z'))).toBe(2027);
   });
 });
 
