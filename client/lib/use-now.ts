@@ -19,6 +19,9 @@ export const HOUR_MS = 3_600_000;
 /** The server's render time, epoch ms (`AppState.renderedAt`); provided by AppProviders. */
 export const RenderedAtContext = createContext<number | null>(null);
 
+/** The start (epoch ms) of the `stepMs`-long step, counted from the epoch, that `ms` falls in. */
+const stepStart = (ms: number, stepMs: number) => Math.floor(ms / stepMs) * stepMs;
+
 type Clock = { subscribe: (listener: () => void) => () => void; getSnapshot: () => number };
 
 /**
@@ -28,7 +31,7 @@ type Clock = { subscribe: (listener: () => void) => () => void; getSnapshot: () 
  * end and tells them; with no subscriber there is no timer.
  */
 function createClock(stepMs: number): Clock {
-  const read = () => Math.floor(Date.now() / stepMs) * stepMs;
+  const read = () => stepStart(Date.now(), stepMs);
   const listeners = new Set<() => void>();
   let current = read();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,10 +75,13 @@ function clockOf(stepMs: number): Clock {
 }
 
 /**
- * The current time, epoch ms, to render from: on the server and while the browser hydrates, the
- * server's render time; afterwards the browser's clock, rounded down to a multiple of
- * `granularityMs` and updated (re-rendering the caller) when the next multiple comes. A time
- * rule that changes on a whole minute (or hour) then changes on time.
+ * The current time, epoch ms, to render from, rounded down to a multiple of `granularityMs`: on
+ * the server and while the browser hydrates, the server's render time; afterwards the browser's
+ * clock, updated (re-rendering the caller) when the next multiple comes. A rule that changes on
+ * a whole minute (or hour) changes on time, never early; and a page hydrated within the step it
+ * was rendered in does not render again. Call it in the component that shows the time-dependent
+ * part: each update re-renders the caller, and a re-render hydrates the deferred regions under
+ * it at once (components/DeferHydration.tsx).
  * @throws Error on the server outside AppProviders (no render time to render at)
  */
 export function useNow(granularityMs: number = MINUTE_MS): number {
@@ -83,6 +89,6 @@ export function useNow(granularityMs: number = MINUTE_MS): number {
   const clock = clockOf(granularityMs);
   return useSyncExternalStore(clock.subscribe, clock.getSnapshot, () => {
     if (renderedAt === null) throw new Error('useNow: no render time (AppProviders renderedAt)');
-    return renderedAt;
+    return stepStart(renderedAt, granularityMs);
   });
 }

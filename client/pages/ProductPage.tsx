@@ -19,7 +19,7 @@ import { Price } from '../components/Price';
 import { ProductGrid } from '../components/ProductCard';
 import { RichText } from '../components/RichText';
 import { UnlockForm } from '../components/UnlockForm';
-import { cardAvailability, SOLD_OUT_TEXT, type Availability } from '../../shared/product-availability';
+import { cardAvailability, SOLD_OUT_TEXT } from '../../shared/product-availability';
 import { formatDate, formatMoney } from '../lib/format';
 import { useRouteData } from '../lib/route-data';
 import { useNow } from '../lib/use-now';
@@ -38,15 +38,15 @@ import {
 const LOW_STOCK_MAX = 3;
 const ONE_TIME = '';
 
-type PurchaseAreaProps = {
-  product: ProductDetail;
-  availability: Availability;
-  variant: ProductVariant;
-  sellingPlanId: string;
-  pdp: SiteSettings['pdpSettings'];
-};
+type PurchaseAreaProps = { product: ProductDetail; variant: ProductVariant; sellingPlanId: string; pdp: SiteSettings['pdpSettings'] };
 
-function PurchaseArea({ product, availability, variant, sellingPlanId, pdp }: PurchaseAreaProps) {
+/**
+ * What the shopper can do about the product now. It reads the time itself (a drop opens on time,
+ * at the server's render time until hydrated): the page around it does not re-render when the
+ * time moves, which would hydrate its deferred regions at once (components/DeferHydration.tsx).
+ */
+function PurchaseArea({ product, variant, sellingPlanId, pdp }: PurchaseAreaProps) {
+  const availability = cardAvailability(product.card, useNow());
   // Locked: the loader sent only what the card shows; an unlocked product's card has no gate.
   if (availability.kind === 'password') return <UnlockForm handle={product.handle} text={availability.text} />;
   if (availability.kind === 'drop') {
@@ -81,10 +81,12 @@ function PurchaseArea({ product, availability, variant, sellingPlanId, pdp }: Pu
 /**
  * "Drop the hint" (spec §2) tells a gifter what to buy: offered unless the product is locked
  * (password) or cannot be bought at all (sold out in the content, or no variant for sale), where
- * the page offers back-in-stock instead.
+ * the page offers back-in-stock instead. Reads the time itself, as PurchaseArea.
  */
-function hintOffered(product: ProductDetail, { kind }: Availability): boolean {
-  return kind !== 'password' && kind !== 'soldOut' && product.availableForSale;
+function HintOffer({ product, pdp }: { product: ProductDetail; pdp: SiteSettings['pdpSettings'] }) {
+  const { kind } = cardAvailability(product.card, useNow());
+  if (kind === 'password' || kind === 'soldOut' || !product.availableForSale) return null;
+  return <DropTheHint product={product} pdp={pdp} />;
 }
 
 /**
@@ -114,8 +116,6 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
   const variant = initialVariant(product, searchParams.get(VARIANT_PARAM));
   const [picked, setPicked] = useState<{ variantId: string; index: number } | null>(null);
   const { pdpSettings } = useRouteData('root').settings;
-  // At the server's render time until hydrated, then the browser's: a drop opens on time.
-  const availability = cardAvailability(product.card, useNow());
   useViewedProductEvent(product, variant);
   if (!variant) return null;
 
@@ -197,8 +197,8 @@ function ProductView({ product, related }: Pick<RouteDataMap['product'], 'produc
               {selectedPlan?.description && <p className="product__plan-description">{selectedPlan.description}</p>}
             </>
           )}
-          <PurchaseArea product={product} availability={availability} variant={variant} sellingPlanId={sellingPlanId} pdp={pdpSettings} />
-          {hintOffered(product, availability) && <DropTheHint product={product} pdp={pdpSettings} />}
+          <PurchaseArea product={product} variant={variant} sellingPlanId={sellingPlanId} pdp={pdpSettings} />
+          <HintOffer product={product} pdp={pdpSettings} />
           {product.descriptionHtml && (
             <section className="product__description" aria-labelledby="product-description-title">
               {/* The shop's descriptions use h3 sub-headings ("Care"): this h2 keeps the outline in order. */}
