@@ -25,19 +25,26 @@ const hasChromium = serviceAvailable('chromium');
 
   const priceLine = () => page.locator('.product__price');
   const drawer = () => page.getByRole('dialog', { name: 'Cart' });
+  /**
+   * The router changes the URL first and React renders the choice a moment later (a transition,
+   * which may yield to the test's reads in between): after the URL, wait until the radio named
+   * `name` is rendered checked, in the same commit as the price.
+   */
+  const chosen = (name: string | RegExp) => page.getByRole('radio', { name, checked: true }).waitFor();
 
   test('choosing a subscription plan shows its price, and the cart charges the same', async () => {
     ({ context, page, pageErrors } = await openShopPage(harness));
     await visitHydrated(page, `${harness.base}/products/weekly-flower-subscription`);
     await page.getByRole('radio', { name: 'Classic' }).click();
     await page.waitForURL(/\?variant=800302$/);
+    await chosen('Classic');
     await expect(priceLine().innerText()).resolves.toBe('$110.00');
 
     const weekly = page.getByRole('radio', { name: /^Delivered weekly/ });
     await expect(weekly.innerText()).resolves.toBe('Delivered weekly $99.00');
     await weekly.click();
     await page.waitForURL(/\?variant=800302&selling_plan=7001$/);
-    await expect(weekly.getAttribute('aria-checked')).resolves.toBe('true');
+    await chosen(/^Delivered weekly/);
     await expect(priceLine().locator('.price__current').innerText()).resolves.toBe('$99.00');
     await expect(priceLine().locator('.price__compare').innerText()).resolves.toMatch(/\$110\.00$/);
 
@@ -51,6 +58,7 @@ const hasChromium = serviceAvailable('chromium');
     await drawer().getByRole('button', { name: 'Close cart' }).click();
     await page.getByRole('radio', { name: /^One-time purchase/ }).click();
     await page.waitForURL(/\?variant=800302$/);
+    await chosen(/^One-time purchase/);
     await expect(priceLine().innerText()).resolves.toBe('$110.00');
     expect(pageErrors).toEqual([]);
   });
