@@ -11,6 +11,9 @@
  * mismatch React rendered over on the client), `uncaught` (no error boundary caught it),
  * `caught` (an error boundary did).
  */
+/** The route the browser posts its reports to. */
+export const CLIENT_ERRORS_PATH = '/api/client-errors';
+
 export const CLIENT_ERROR_KINDS = ['recoverable', 'uncaught', 'caught'] as const;
 
 /**

@@ -15,7 +15,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS as L } from '../../shared/client-errors';
+import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS as L, CLIENT_ERRORS_PATH } from '../../shared/client-errors';
 import { ShopperError } from '../http/errors';
 import { MESSAGES } from '../http/messages';
 import { requestLog } from '../http/request-context';
@@ -51,7 +51,7 @@ const FIELD_MESSAGES = new Map<PropertyKey, string>([
 /** The route, its `limit` (the clientErrors tier) before the body is checked; errors go to the one error handler. */
 export function clientErrorRoutes(deps: ClientErrorRoutesDeps): Router {
   const router = Router();
-  router.post('/api/client-errors', deps.limit, (req, res) => {
+  router.post(CLIENT_ERRORS_PATH, deps.limit, (req, res) => {
     const report = Report.safeParse(req.body);
     if (!report.success) {
       const field = report.error.issues[0]?.path[0];

@@ -15,16 +15,15 @@
  * page's state, and the browser reports a recoverable hydration error.
  */
 import request from 'supertest';
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage } from 'playwright-core';
 import { signIn, setCookies } from '../server/support/customer';
 import { ADA, CART_VARIANT, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES, type RouteTemplate } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
-import { useBrowserSuite, waitForHydration, type ShopPage } from './support';
+import { CLIENT_ERRORS_PATH } from '../../shared/client-errors';
+import { idle, recordClientErrorReports, useBrowserSuite, waitForHydration, type ShopPage } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
-/** Where the browser reports its errors (kind, message, digest, componentStack, path as JSON). */
-const CLIENT_ERRORS_PATH = '/api/client-errors';
 /** Seeded in content/customers.json: Katherine is invited (her activation mail is in the inbox from the start). */
 const INVITED = 'katherine@example.com';
 const GRACE = 'grace@example.com';
@@ -71,42 +70,15 @@ type Recorded = { page: string; pageErrors: string[]; consoleErrors: string[]; r
 
 /**
  * Records on `shop.page` (opened without console collection: every console error is kept here)
- * its console errors and its reports to CLIENT_ERRORS_PATH with their JSON bodies.
+ * its console errors and its error reports with their JSON bodies (recordClientErrorReports).
  * @param expected a console error that is the page's own answer, not a fault
  */
 function record(shop: ShopPage, label: string, expected?: (message: ConsoleMessage) => boolean): Recorded {
-  const recorded: Recorded = { page: label, pageErrors: shop.pageErrors, consoleErrors: [], reports: [] };
+  const recorded: Recorded = { page: label, pageErrors: shop.pageErrors, consoleErrors: [], reports: recordClientErrorReports(shop.page) };
   shop.page.on('console', (message) => {
     if (message.type() === 'error' && !expected?.(message)) recorded.consoleErrors.push(`${message.text()} (${message.location().url})`);
   });
-  shop.page.on('request', (req) => {
-    if (new URL(req.url()).pathname !== CLIENT_ERRORS_PATH) return;
-    let body: unknown = req.postData();
-    try {
-      body = req.postDataJSON();
-    } catch {
-      // not JSON: kept as text
-    }
-    recorded.reports.push(body);
-  });
   return recorded;
-}
-
-/**
- * Waits until the main thread has been idle twice in a row (a hydration retry or a recovering
- * client render is scheduled work, which runs before an idle callback), then a moment for the
- * browser's events to reach the test.
- */
-async function idle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let idle = 0;
-        const next = () => requestIdleCallback(() => (++idle === 2 ? resolve() : next()), { timeout: 1000 });
-        next();
-      }),
-  );
-  await page.waitForTimeout(200);
 }
 
 /** The `name=value` pairs of a supertest answer's Set-Cookie headers, as Playwright cookies on `base`. */

@@ -14,12 +14,10 @@
 import type { Page } from 'playwright-core';
 import { newYorkInstant, newYorkYear } from '../../shared/availability';
 import { serviceAvailable } from '../support/services';
-import { useBrowserSuite, waitForHydration, type ShopPage } from './support';
+import { idle, recordClientErrorReports, useBrowserSuite, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
-/** Where the browser reports its errors (hydrateRoot's onRecoverableError and friends). */
-const CLIENT_ERRORS_PATH = '/api/client-errors';
 /** A New York shopper (the server renders in its own zone, UTC here). */
 const SHOPPER = { timezoneId: 'America/New_York', locale: 'en-US' };
 /** Seeded drop (content/scripts/data/cards.ts): 10:00 New York on 12 December 2026. */
@@ -46,32 +44,6 @@ const LEGAL = /<p class="site-footer__legal">[\s\S]*?<\/p>/;
 const PRODUCT_STATE = /<p class="product__state">[\s\S]*?<\/p>/;
 const WREATH_CARD = /<a class="product-card" href="\/products\/winter-solstice-wreath"[\s\S]*?<\/a>/;
 
-/** The error reports `shop.page` posts to CLIENT_ERRORS_PATH (uncaught exceptions and console errors are in `shop.pageErrors`). */
-function recordReports(shop: ShopPage): unknown[] {
-  const reports: unknown[] = [];
-  shop.page.on('request', (req) => {
-    if (new URL(req.url()).pathname === CLIENT_ERRORS_PATH) reports.push(req.postData());
-  });
-  return reports;
-}
-
-/**
- * Waits until the main thread has been idle twice in a row (a re-render after hydration or a
- * recovering client render is scheduled work, which runs before an idle callback), then a
- * moment for the browser's events to reach the test.
- */
-async function idle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let idled = 0;
-        const next = () => requestIdleCallback(() => (++idled === 2 ? resolve() : next()), { timeout: 1000 });
-        next();
-      }),
-  );
-  await page.waitForTimeout(200);
-}
-
 (hasChromium ? describe : describe.skip)('the time a page renders from', () => {
   const suite = useBrowserSuite();
 
@@ -82,7 +54,7 @@ async function idle(page: Page): Promise<void> {
   async function visit(path: string, setClock: (page: Page) => Promise<void>) {
     const shop = await suite.open({ context: SHOPPER });
     shop.page.setDefaultTimeout(10_000);
-    const reports = recordReports(shop);
+    const reports = recordClientErrorReports(shop.page);
     await setClock(shop.page);
     const response = await shop.page.goto(`${suite.base}${path}`, { waitUntil: 'commit' });
     const html = (await response?.text()) ?? '';

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
+import { CLIENT_ERRORS_PATH } from '../../shared/client-errors';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import type { App } from '../../server/app';
 import { startTestApp, type TestApp } from '../server/support/app';
@@ -227,4 +228,40 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function visitHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await waitForHydration(page);
+}
+
+/**
+ * The bodies (parsed JSON, else text) of the error reports `page` posts to CLIENT_ERRORS_PATH
+ * (client/lib/report-client-error.ts: React's recoverable, uncaught and caught errors), as they are sent.
+ */
+export function recordClientErrorReports(page: Page): unknown[] {
+  const reports: unknown[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname !== CLIENT_ERRORS_PATH) return;
+    let body: unknown = req.postData();
+    try {
+      body = req.postDataJSON();
+    } catch {
+      // not JSON: kept as text
+    }
+    reports.push(body);
+  });
+  return reports;
+}
+
+/**
+ * Waits until the main thread has been idle twice in a row (a hydration retry, a recovering
+ * client render or a re-render after hydration is scheduled work, which runs before an idle
+ * callback), then a moment for the browser's events to reach the test.
+ */
+export async function idle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let idled = 0;
+        const next = () => requestIdleCallback(() => (++idled === 2 ? resolve() : next()), { timeout: 1000 });
+        next();
+      }),
+  );
+  await page.waitForTimeout(200);
 }
