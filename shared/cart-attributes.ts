@@ -14,7 +14,7 @@
  */
 import type { CartLine } from './types';
 import type { DateKey } from './availability';
-import type { CheckoutType } from './fulfilment';
+import type { CheckoutType } from './fulfillment';
 
 /** Spec §9: the gift note's maximum length, in UTF-16 code units (what `<textarea maxLength>` counts). */
 export const GIFT_NOTE_MAX = 500;

@@ -51,7 +51,7 @@ export function resolveRoute(page: LinkedPage | null | undefined): string | null
 }
 
 /**
- * The detail path of a product card's catalogue handle (spec §2: product → /products/{handle}),
+ * The detail path of a product card's catalog handle (spec §2: product → /products/{handle}),
  * for the product cards and quick-shop cards, so every card links through the same resolution.
  */
 export function productPath(handle: string): string {

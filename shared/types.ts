@@ -63,7 +63,7 @@ export type Seo = {
   links?: { rel: 'prev' | 'next'; href: string }[];
 };
 
-/** Product card (content system, spec §3), merged with the catalogue's minimum price. */
+/** Product card (content system, spec §3), merged with the catalog's minimum price. */
 export type ProductCard = {
   handle: string;
   title: string;

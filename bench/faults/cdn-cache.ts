@@ -7,7 +7,7 @@
  */
 import { LOAD_PAGES } from '../../tests/support/instance-kill';
 
-/** A seeded variant with stock (content/catalogue.json). */
+/** A seeded variant with stock (content/catalog.json). */
 const VARIANT = 'gid://shopify/ProductVariant/800201';
 
 export type CdnFigures = {

@@ -25,7 +25,7 @@ import { loadLoop, paced, percentile, tally, timedRequest, type Outcome, type Ti
 export const HANGABLE = ['storefront', 'content', 'scheduler', 'marketing'] as const;
 export type Hangable = (typeof HANGABLE)[number];
 
-/** A seeded variant with stock (content/catalogue.json). */
+/** A seeded variant with stock (content/catalog.json). */
 const VARIANT = 'gid://shopify/ProductVariant/800201';
 /** The shop's request deadline (server/config.ts REQUEST_DEADLINE_MS default): no answer should take longer. */
 export const DEADLINE_MS = 8000;

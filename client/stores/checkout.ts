@@ -6,7 +6,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { calendarAvailability, type CalendarAvailability, type DateKey } from '../../shared/availability';
-import { canCheckout, DEFAULT_CHECKOUT_TYPE, isShippingEligible, type CheckoutType } from '../../shared/fulfilment';
+import { canCheckout, DEFAULT_CHECKOUT_TYPE, isShippingEligible, type CheckoutType } from '../../shared/fulfillment';
 import type { CartApi, CheckoutDetails } from '../lib/cart-api';
 import type { CartStore } from './cart';
 

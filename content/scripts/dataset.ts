@@ -1,11 +1,11 @@
 /**
  * Builds the Sanity documents of `dataset.ndjson` (see content/FORMAT.md): a product card per
- * catalogue product (and a private password document per protected card) and a collection
- * document per catalogue collection (so the two sources always agree), the site settings, pages and editorial from `data/`, and the image assets
+ * catalog product (and a private password document per protected card) and a collection
+ * document per catalog collection (so the two sources always agree), the site settings, pages and editorial from `data/`, and the image assets
  * they reference. Documents are sorted by `_id` for stable output.
  */
 import { AssetRegistry, CREATED_AT, type SanityImage } from './assets';
-import { imageFor, type ArtSpec, type ImageJob } from './catalogue';
+import { imageFor, type ArtSpec, type ImageJob } from './catalog';
 import { CARD_OVERRIDES, CARD_PASSWORDS } from './data/cards';
 import { editorialDocuments } from './data/editorial';
 import { redirectDocuments } from './data/redirects';
@@ -13,7 +13,7 @@ import { siteDocuments } from './data/site';
 import { portableText, type Block } from './portable-text';
 import { stableKey } from './keys';
 
-type Catalogue = {
+type Catalog = {
   products: { handle: string; title: string; images: { file: string; altText: string }[] }[];
   collections: { handle: string; title: string; descriptionHtml: string; image: { file: string; altText: string }; products: string[] }[];
 };
@@ -40,7 +40,7 @@ export type DatasetContext = {
 };
 
 /** Every document of the dataset; `draw` renders extra (editorial) artwork into `svgs`. */
-export async function buildDataset(catalogue: Catalogue, svgs: Map<string, string>, draw: (job: ImageJob) => void): Promise<object[]> {
+export async function buildDataset(catalog: Catalog, svgs: Map<string, string>, draw: (job: ImageJob) => void): Promise<object[]> {
   const assets = new AssetRegistry(svgs);
   const ctx: DatasetContext = {
     system: (id, type, updatedAt = CREATED_AT) => ({
@@ -66,7 +66,7 @@ export async function buildDataset(catalogue: Catalogue, svgs: Map<string, strin
     slug: (current) => ({ _type: 'slug', current }),
   };
 
-  const cards = catalogue.products.map((p) => {
+  const cards = catalog.products.map((p) => {
     const [first, second = first] = p.images;
     const { accordionItems = [], ...override } = CARD_OVERRIDES[p.handle] ?? {};
     return {
@@ -94,7 +94,7 @@ export async function buildDataset(catalogue: Catalogue, svgs: Map<string, strin
     card: ctx.ref(`productCard-${handle}`),
     password,
   }));
-  const collections = catalogue.collections.map((c) => ({
+  const collections = catalog.collections.map((c) => ({
     ...ctx.system(`collection-${c.handle}`, 'collection'),
     slug: ctx.slug(c.handle),
     title: c.title,

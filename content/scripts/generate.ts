@@ -1,5 +1,5 @@
 /**
- * Deterministic generator of the seeded dataset: writes `catalogue.json`, `online-store.json`,
+ * Deterministic generator of the seeded dataset: writes `catalog.json`, `online-store.json`,
  * `delivery.json`, `checkout.json`, `dataset.ndjson` and `images/*.svg` (see content/FORMAT.md).
  * Same bytes on every run.
  *
@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { renderArtwork } from './artwork';
-import { buildCatalogue, type ImageJob } from './catalogue';
+import { buildCatalog, type ImageJob } from './catalog';
 import { CHECKOUT } from './data/checkout';
 import { COLLECTIONS, SHOP } from './data/collections';
 import { DELIVERY } from './data/delivery';
@@ -22,16 +22,16 @@ export async function generate(outDir: string): Promise<void> {
   mkdirSync(imagesDir, { recursive: true });
   for (const file of readdirSync(imagesDir)) if (file.endsWith('.svg')) rmSync(join(imagesDir, file));
 
-  const { catalogue, jobs } = buildCatalogue(SHOP, PRODUCTS, COLLECTIONS);
+  const { catalog, jobs } = buildCatalog(SHOP, PRODUCTS, COLLECTIONS);
   const svgs = new Map<string, string>();
   const draw = (job: ImageJob) => {
     if (svgs.has(job.file)) throw new Error(`Duplicate image file ${job.file}`);
     svgs.set(job.file, renderArtwork(job.art));
   };
   jobs.forEach(draw);
-  const documents = await buildDataset(catalogue, svgs, draw);
+  const documents = await buildDataset(catalog, svgs, draw);
   for (const [file, svg] of svgs) writeFileSync(join(imagesDir, `${file}.svg`), svg);
-  writeFileSync(join(outDir, 'catalogue.json'), `${JSON.stringify(catalogue, null, 2)}\n`);
+  writeFileSync(join(outDir, 'catalog.json'), `${JSON.stringify(catalog, null, 2)}\n`);
   writeFileSync(join(outDir, 'online-store.json'), `${JSON.stringify(ONLINE_STORE, null, 2)}\n`);
   writeFileSync(join(outDir, 'delivery.json'), `${JSON.stringify(DELIVERY, null, 2)}\n`);
   writeFileSync(join(outDir, 'checkout.json'), `${JSON.stringify(CHECKOUT, null, 2)}\n`);

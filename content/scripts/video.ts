@@ -1,6 +1,6 @@
 /**
  * Draws the product videos of the seeded dataset (content/FORMAT.md, `videos` in
- * catalogue.json): for each product video in `data/products.ts`, a silent film of about five
+ * catalog.json): for each product video in `data/products.ts`, a silent film of about five
  * seconds that holds each of its `frames` (the product's images, rasterised from
  * `content/images/*.svg` by sharp) and cross-fades between them, written as
  * `content/videos/{file}.mp4` (H.264, yuv420p, faststart) and `.webm` (VP9). Needs ffmpeg on
@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { catalogueVideos, VIDEO_SIZE, type CatalogueVideo } from './catalogue';
+import { catalogVideos, VIDEO_SIZE, type CatalogVideo } from './catalog';
 import { PRODUCTS } from './data/products';
 
 /** Seconds each frame is held, and the cross-fade between two. */
@@ -28,7 +28,7 @@ const ENCODERS: Record<string, string[]> = {
   webm: ['-c:v', 'libvpx-vp9', '-crf', '42', '-b:v', '0', '-row-mt', '1', '-pix_fmt', 'yuv420p'],
 };
 
-async function drawVideo(contentDir: string, handle: string, video: CatalogueVideo, frames: number[]): Promise<void> {
+async function drawVideo(contentDir: string, handle: string, video: CatalogVideo, frames: number[]): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'video-'));
   try {
     const stills = await Promise.all(
@@ -72,7 +72,7 @@ export async function drawVideos(contentDir: string): Promise<string[]> {
   mkdirSync(join(contentDir, 'videos'), { recursive: true });
   const written: string[] = [];
   for (const product of PRODUCTS) {
-    const videos = catalogueVideos(product);
+    const videos = catalogVideos(product);
     for (const [i, video] of videos.entries()) {
       await drawVideo(contentDir, product.handle, video, product.videos![i].frames);
       written.push(...video.formats.map((f) => `${video.file}.${f}`));

@@ -17,7 +17,7 @@
 import express, { type ErrorRequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { faultRoutes, Faults, HeldRequests, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
-import { calendarFor, type FulfilmentType, type SchedulerRules } from './rules';
+import { calendarFor, type FulfillmentType, type SchedulerRules } from './rules';
 
 const positiveInt = z.int({ error: 'must be a positive integer' }).min(1, { error: 'must be a positive integer' });
 const calendarBody = z.object(
@@ -67,7 +67,7 @@ export function schedulerApp({ rules, now, productTags, timeoutFaultHoldMs = TIM
   });
 
   app.post('/v1.0/:type/locations/:locationId/calendar', (req, res) => {
-    const type = req.params.type as FulfilmentType;
+    const type = req.params.type as FulfillmentType;
     if (type !== 'pickup' && type !== 'delivery') return void res.status(404).json({ message: 'Not found.' });
     const switched = faults.take();
     if (switched) {

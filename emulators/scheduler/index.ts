@@ -6,7 +6,7 @@
  */
 import { DEFAULT_CONTENT_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { schedulerApp } from './app';
-import { loadProductTags } from './catalogue';
+import { loadProductTags } from './catalog';
 import { assertValidRules, DEFAULT_SCHEDULER_RULES, type SchedulerRules } from './rules';
 
 export { DEFAULT_SCHEDULER_RULES, type SchedulerRules } from './rules';
@@ -16,7 +16,7 @@ export const DEFAULT_SCHEDULER_PORT = 4003;
 
 /**
  * Starts the emulator. `rules` are shallow-merged over DEFAULT_SCHEDULER_RULES (give `pickup` or
- * `delivery` whole); `now` replaces the clock (tests). Throws on invalid rules or catalogue JSON.
+ * `delivery` whole); `now` replaces the clock (tests). Throws on invalid rules or catalog JSON.
  */
 export async function startSchedulerEmulator(
   opts: EmulatorOptions & { rules?: Partial<SchedulerRules>; now?: () => Date } = {},

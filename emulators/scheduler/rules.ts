@@ -28,7 +28,7 @@ export type CalendarAnswer = {
   disabled: (number | PickadateDay)[];
 };
 
-export type FulfilmentType = 'pickup' | 'delivery';
+export type FulfillmentType = 'pickup' | 'delivery';
 
 /** Index = JS getDay() number. */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -40,7 +40,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
  */
 export type Blackout = string | { month: number; weekday: Weekday; nth: number };
 
-export type FulfilmentRules = {
+export type FulfillmentRules = {
   /** Location ids this type answers for; any other id is a 404. */
   locationIds: string[];
   /** Calendar days between ordering and the earliest date. */
@@ -53,8 +53,8 @@ export type FulfilmentRules = {
 export type SchedulerRules = {
   /** The `shop` query parameter the emulator accepts; any other shop is a 404. */
   shop: string;
-  pickup: FulfilmentRules;
-  delivery: FulfilmentRules;
+  pickup: FulfillmentRules;
+  delivery: FulfillmentRules;
   /** Days closed for both pickup and delivery. */
   blackouts: Blackout[];
   /** maxDate = today + horizonDays. */
@@ -127,7 +127,7 @@ export function tagLeadDays(rules: SchedulerRules, cartProductTags: string[][]):
 }
 
 /** The calendar answer for `type` at instant `now`, for a cart whose products carry these tags. */
-export function calendarFor(rules: SchedulerRules, type: FulfilmentType, now: Date, cartProductTags: string[][]): CalendarAnswer {
+export function calendarFor(rules: SchedulerRules, type: FulfillmentType, now: Date, cartProductTags: string[][]): CalendarAnswer {
   const { leadDays, cutoffHour, closedWeekdays } = rules[type];
   const { day: today, hour } = newYorkClock(now);
   const minDate = plusDays(today, leadDays + tagLeadDays(rules, cartProductTags) + (hour >= cutoffHour ? 1 : 0));

@@ -18,7 +18,7 @@
  * taxed (default: `buyerIdentity.countryCode` with no province). The emulated checkout overrides
  * both with what it charges: the shipping lines and its form's address (CheckoutCharge).
  */
-import type { SellingPlanModel, VariantModel } from './catalogue';
+import type { SellingPlanModel, VariantModel } from './catalog';
 import type { CheckoutRules, TaxPlace } from './checkout-seed';
 import type { CartStore, StoredCart, StoredLine } from './carts';
 import { applyDiscountCodes, type DiscountAllocation, type DiscountApplication, type DiscountCodeState } from './discounts';

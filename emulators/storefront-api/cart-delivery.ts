@@ -68,7 +68,7 @@ export type SelectableAddressUpdateInput = Partial<SelectableAddressInput> & { i
 /** CartSelectedDeliveryOptionInput. */
 export type SelectedDeliveryOptionInput = { deliveryGroupId: string; deliveryOptionHandle: string };
 
-/** What delivery needs of the emulator: lines' catalogue objects, the linked customer, the seed's rates. */
+/** What delivery needs of the emulator: lines' catalog objects, the linked customer, the seed's rates. */
 export type DeliveryDeps = { carts: Pick<CartStore, 'variantOf' | 'planOf'>; customers: CustomerStore; deliveryRates: DeliveryRate[] };
 
 export const selectableAddressGid = (cart: StoredCart, a: StoredDeliveryAddress) => gid('CartSelectableAddress', a.id, { cart: cart.token });

@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { parseJson, transaction, type Database } from '../shared/sqlite';
 import type { StoredDeliveryAddress, StoredDeliverySelection } from './cart-delivery';
 import type { StoredMetafield } from './cart-metafields';
-import type { Catalogue, SellingPlanModel, VariantModel } from './catalogue';
+import type { Catalog, SellingPlanModel, VariantModel } from './catalog';
 import { gid, numericIdOf, parseGid } from './ids';
 import type { Inventory } from './inventory';
 
@@ -132,7 +132,7 @@ export class CartStore {
 
   constructor(
     private readonly db: Database,
-    private readonly catalogue: Catalogue,
+    private readonly catalog: Catalog,
     private readonly inventory: Inventory,
     opts: CartStoreOptions = {},
   ) {
@@ -177,13 +177,13 @@ export class CartStore {
   }
 
   variantOf(line: StoredLine): VariantModel {
-    const variant = this.catalogue.variantById.get(line.variantId);
-    if (!variant) throw new Error(`cart line ${line.id} names variant ${line.variantId}, which the catalogue no longer has`);
+    const variant = this.catalog.variantById.get(line.variantId);
+    if (!variant) throw new Error(`cart line ${line.id} names variant ${line.variantId}, which the catalog no longer has`);
     return variant;
   }
 
   planOf(line: StoredLine): SellingPlanModel | null {
-    return line.sellingPlanId == null ? null : (this.catalogue.sellingPlanById.get(line.sellingPlanId) ?? null);
+    return line.sellingPlanId == null ? null : (this.catalog.sellingPlanById.get(line.sellingPlanId) ?? null);
   }
 
   /**
@@ -435,7 +435,7 @@ export class CartStore {
 
   private resolveVariant(merchandiseId: string, field: string[], errors: CartUserError[]): VariantModel | null {
     const id = numericIdOf(merchandiseId, 'ProductVariant');
-    const variant = id == null ? undefined : this.catalogue.variantById.get(id);
+    const variant = id == null ? undefined : this.catalog.variantById.get(id);
     if (!variant) errors.push({ code: 'INVALID', field, message: `The merchandise with id ${merchandiseId} does not exist.` });
     return variant ?? null;
   }
@@ -455,7 +455,7 @@ export class CartStore {
   ): SellingPlanModel | null | undefined {
     if (sellingPlanId == null) return null;
     const id = numericIdOf(sellingPlanId, 'SellingPlan');
-    const plan = id == null ? undefined : this.catalogue.sellingPlanById.get(id);
+    const plan = id == null ? undefined : this.catalog.sellingPlanById.get(id);
     if (!plan) {
       errors.push({ code: 'INVALID', field, message: `The selling plan with id ${sellingPlanId} does not exist.` });
       return undefined;

@@ -1,5 +1,5 @@
 /** What every resolver receives: the emulator's state and the request's `@inContext`. */
-import type { Catalogue } from './catalogue';
+import type { Catalog } from './catalog';
 import type { CartPricer } from './cart-cost';
 import type { CartStore } from './carts';
 import type { CustomerStore } from './customers';
@@ -11,7 +11,7 @@ import type { OnlineStore } from './online-store';
 import type { OrderStore } from './orders';
 
 export type StorefrontContext = {
-  catalogue: Catalogue;
+  catalog: Catalog;
   /** Menus, pages, blogs, policies, brand, redirects (online-store.ts). */
   onlineStore: OnlineStore;
   carts: CartStore;

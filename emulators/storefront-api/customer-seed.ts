@@ -4,7 +4,7 @@
  * restarts. A seeded customer with a password is enabled (the plaintext is hashed on the way in);
  * one marked `"invited": true` has no password: the merchant invited them, they are disabled
  * until they activate, and the invitation (account activation mail, 30 days) is in the inbox from
- * the start. Past orders are priced from the catalogue and numbered by `processedAt` from #1001
+ * the start. Past orders are priced from the catalog and numbered by `processedAt` from #1001
  * (after any order already in the data dir), marked `seeded` so they do not take stock again
  * (orders.ts).
  *
@@ -24,7 +24,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Catalogue } from './catalogue';
+import type { Catalog } from './catalog';
 import type { CustomerStore, StoredCustomer } from './customers';
 import { activationMail, type MailLinks, type Mailbox } from './mail';
 import type { OrderStore, SeededOrderInput, ShippingAddress } from './orders';
@@ -100,7 +100,7 @@ function shipTo(customer: StoredCustomer, index: number | undefined): ShippingAd
  */
 export async function seedCustomers(
   contentDir: string,
-  deps: { customers: CustomerStore; orders: OrderStore; catalogue: Catalogue; mailbox: Mailbox; links: MailLinks },
+  deps: { customers: CustomerStore; orders: OrderStore; catalog: Catalog; mailbox: Mailbox; links: MailLinks },
 ): Promise<void> {
   const file = path.join(contentDir, SEED_FILE);
   if (deps.customers.existedAtStart || !existsSync(file)) return;
@@ -109,8 +109,8 @@ export async function seedCustomers(
   const orders: SeededOrderInput[] = [];
   for (const seed of parsed.data.customers) {
     for (const line of seed.orders.flatMap((o) => o.lines)) {
-      if (!deps.catalogue.variantById.has(line.variantId)) throw new Error(`${file}: ${seed.email} ordered unknown variant ${line.variantId}`);
-      if (line.sellingPlanId != null && !deps.catalogue.sellingPlanById.has(line.sellingPlanId)) {
+      if (!deps.catalog.variantById.has(line.variantId)) throw new Error(`${file}: ${seed.email} ordered unknown variant ${line.variantId}`);
+      if (line.sellingPlanId != null && !deps.catalog.sellingPlanById.has(line.sellingPlanId)) {
         throw new Error(`${file}: ${seed.email} ordered with unknown selling plan ${line.sellingPlanId}`);
       }
     }

@@ -6,7 +6,7 @@
  * from cdn.shopify.com).
  */
 import { GraphQLError } from 'graphql';
-import type { ImageModel, VideoFormat, VideoModel } from './catalogue';
+import type { ImageModel, VideoFormat, VideoModel } from './catalog';
 
 /** The URL of `video` in `format` (one of its `formats`). */
 export function videoUrl(origin: string, video: VideoModel, format: VideoFormat): string {

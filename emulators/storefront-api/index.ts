@@ -1,6 +1,6 @@
 /**
  * The Shopify Storefront API emulator (docs/architecture.md §2): the real 2026-04 schema executed by graphql-js
- * over the seeded catalogue, with persistent carts, customer accounts (seeded from
+ * over the seeded catalog, with persistent carts, customer accounts (seeded from
  * `{contentDir}/customers.json` into a new data dir), the hosted-checkout stand-in (orders), a
  * local mail inbox (`/__emulator/inbox`), the CDN image and video stand-in and a fault switch for the
  * GraphQL endpoint (`/__emulator/faults`, ../shared/faults.ts: 5xx, 429 or a held request in
@@ -12,7 +12,7 @@
  * State lives in `{dataDir}/storefront/state.sqlite` (database.ts); carts expire 10 days after
  * their last update (carts.ts) and are pruned every `cartPruneIntervalMs` and when read.
  *
- * @throws at start when `{contentDir}/catalogue.json` is missing or invalid, `{contentDir}/online-store.json`,
+ * @throws at start when `{contentDir}/catalog.json` is missing or invalid, `{contentDir}/online-store.json`,
  *   `{contentDir}/delivery.json` or `{contentDir}/checkout.json` is invalid, `{contentDir}/customers.json` is
  *   invalid, or the state database (or a legacy JSON state file to import) is corrupt.
  */
@@ -20,7 +20,7 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { faultRoutes, Faults, HeldRequests, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
-import { loadCatalogue } from './catalogue';
+import { loadCatalog } from './catalog';
 import { CartPricer, countryOnly } from './cart-cost';
 import { deliveryTaxPlace, selectedDeliveryCostCents } from './cart-delivery';
 import { CartStore } from './carts';
@@ -100,13 +100,13 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const contentDir = opts.contentDir ?? DEFAULT_CONTENT_DIR;
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const port = opts.port ?? DEFAULT_STOREFRONT_PORT;
-  const catalogue = loadCatalogue(contentDir);
+  const catalog = loadCatalog(contentDir);
   const onlineStore = loadOnlineStore(contentDir);
   const deliveryRates = loadDeliveryRates(contentDir);
   const checkoutRules = loadCheckoutRules(contentDir);
   const inventory = new Inventory();
   const db = openStorefrontDatabase(dataDir);
-  const carts = new CartStore(db, catalogue, inventory, { now: opts.now, ttlMs: opts.cartTtlMs });
+  const carts = new CartStore(db, catalog, inventory, { now: opts.now, ttlMs: opts.cartTtlMs });
   const customers = new CustomerStore(db, { accessTokenTtlMs: opts.customerAccessTokenTtlMs });
   const giftCards = new GiftCardStore(db);
   const delivery = { carts, customers, deliveryRates };
@@ -124,7 +124,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const shopUrl = opts.shopUrl ?? DEFAULT_SHOP_URL;
   try {
     giftCards.seed(checkoutRules.giftCards);
-    await seedCustomers(contentDir, { customers, orders, catalogue, mailbox, links: { shopUrl, shopName: catalogue.shop.name } });
+    await seedCustomers(contentDir, { customers, orders, catalog, mailbox, links: { shopUrl, shopName: catalog.shop.name } });
   } catch (error) {
     db.close();
     throw error;
@@ -170,7 +170,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
         privateToken: opts.privateToken ?? DEFAULT_PRIVATE_TOKEN,
       },
       (inContext): StorefrontContext => ({
-        catalogue,
+        catalog,
         onlineStore,
         carts,
         pricing,
@@ -188,8 +188,8 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   );
   app.get('/cdn/shop/files/:file', imageHandler(path.join(contentDir, 'images')));
   app.get('/cdn/shop/videos/:file', videoHandler(path.join(contentDir, 'videos')));
-  app.use(checkoutRouter({ carts, orders, customers, deliveryRates, pricing, giftCards, shopName: catalogue.shop.name, shopUrl }));
-  app.use(inboxRouter({ mailbox, shopName: catalogue.shop.name, shopUrl }));
+  app.use(checkoutRouter({ carts, orders, customers, deliveryRates, pricing, giftCards, shopName: catalog.shop.name, shopUrl }));
+  app.use(inboxRouter({ mailbox, shopName: catalog.shop.name, shopUrl }));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ errors: 'Not Found' });
   });

@@ -3,7 +3,7 @@
  * stock (as on Shopify); only a placed order decrements it. The sold counts are rebuilt from the
  * persisted orders at start, so they survive restarts without a file of their own.
  */
-import type { VariantModel } from './catalogue';
+import type { VariantModel } from './catalog';
 
 export class Inventory {
   private readonly sold = new Map<number, number>();

@@ -1,6 +1,6 @@
 /**
  * `localization` and the markets the emulated shop sells in. The seed shop sells in one market,
- * the United States, in USD and English (catalogue.json `shop.currencyCode` is USD only), so
+ * the United States, in USD and English (catalog.json `shop.currencyCode` is USD only), so
  * `@inContext(country:)` for any other country answers the primary market (United States, USD)
  * and prices never change; `@inContext(language:)` other than EN answers English. This is what
  * Shopify does for a country or language the shop has not enabled.

@@ -1,6 +1,6 @@
 /**
  * Money arithmetic in integer cents, so sums and percentage adjustments never drift.
- * Catalogue and wire amounts are decimal strings ("85.00"); MoneyV2 objects carry such a string
+ * Catalog and wire amounts are decimal strings ("85.00"); MoneyV2 objects carry such a string
  * and the Decimal scalar renders Shopify's encoding ("85.0").
  */
 export const CURRENCY = 'USD';

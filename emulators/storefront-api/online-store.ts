@@ -5,7 +5,7 @@
  * (every list empty, policies and brand null), which is also what a new Shopify shop answers.
  */
 import { z } from 'zod';
-import type { ImageModel } from './catalogue';
+import type { ImageModel } from './catalog';
 import { gid } from './ids';
 import { readSeedFile } from './seed-file';
 

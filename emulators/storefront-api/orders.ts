@@ -11,7 +11,7 @@
  * same transaction that places the order. total = subtotal (after discounts) + shipping + tax.
  *
  * Seeded past orders (customer-seed.ts) are numbered the same way but marked `seeded`: the
- * catalogue's stock counts are today's, so those sales were already taken off and are not
+ * catalog's stock counts are today's, so those sales were already taken off and are not
  * replayed into the inventory.
  */
 import { randomBytes } from 'node:crypto';
@@ -101,7 +101,7 @@ export type StoredOrder = {
   seeded?: boolean;
 };
 
-/** A past order for the seed: its lines name catalogue variants; prices come from the catalogue. */
+/** A past order for the seed: its lines name catalog variants; prices come from the catalog. */
 export type SeededOrderInput = Pick<
   StoredOrder,
   'processedAt' | 'email' | 'customerName' | 'checkoutMethod' | 'shippingAddress' | 'attributes' | 'note'
@@ -263,7 +263,7 @@ export class OrderStore {
     return order;
   }
 
-  /** Order lines and totals for seeded cart-like lines, at today's catalogue prices (no discounts or tax). */
+  /** Order lines and totals for seeded cart-like lines, at today's catalog prices (no discounts or tax). */
   private priced(cartLines: StoredLine[]): Pick<StoredOrder, 'lines' | 'subtotal' | 'total'> {
     let subtotal = 0;
     const lines = cartLines.map((line): OrderLine => {

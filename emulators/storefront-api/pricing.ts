@@ -4,7 +4,7 @@
  * SellingPlanPriceAdjustment values); its compare-at is then the one-time price, as Shopify shows.
  * No taxes, duties, shipping or discounts are computed, so subtotal = total.
  */
-import type { PriceAdjustment, SellingPlanModel, VariantModel } from './catalogue';
+import type { PriceAdjustment, SellingPlanModel, VariantModel } from './catalog';
 import { toCents } from './money';
 
 /** The per-unit price of `variant` under `plan` (or its plain price). */

@@ -7,7 +7,7 @@
  * prefix match. Bare words match title, tags, product type, vendor or description
  * (case-insensitive). Unsupported: `OR`, parentheses, ranges.
  */
-import type { ProductModel } from './catalogue';
+import type { ProductModel } from './catalog';
 import { toCents } from './money';
 
 /** One search term: `field:value`, a bare word (field null), `-` negated. */
@@ -79,7 +79,7 @@ const COMPARATORS: Record<string, (a: ProductModel, b: ProductModel) => number> 
 
 /**
  * Sort by a ProductSortKeys / ProductCollectionSortKeys value. Keys without data of their own
- * (BEST_SELLING, RELEVANCE, COLLECTION_DEFAULT, MANUAL) keep the given order (catalogue or
+ * (BEST_SELLING, RELEVANCE, COLLECTION_DEFAULT, MANUAL) keep the given order (catalog or
  * collection order). Ties keep the given order (stable sort).
  */
 export function sortProducts(products: readonly ProductModel[], sortKey: string | null | undefined): ProductModel[] {

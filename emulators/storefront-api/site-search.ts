@@ -1,10 +1,10 @@
 /**
- * Storefront search (`search`) and predictive search (`predictiveSearch`) over the catalogue and
+ * Storefront search (`search`) and predictive search (`predictiveSearch`) over the catalog and
  * the online-store seed, following the Storefront API 2026-04 field descriptions:
  *
  * - `search`: products, pages and articles matching every term of `query` (product terms use
  *   product-search.ts, so `tag:` / `vendor:` etc. work); RELEVANCE orders by a score (a term in
- *   the title 3, in product type / vendor / tags 2, in the body 1; ties in catalogue order),
+ *   the title 3, in product type / vendor / tags 2, in the body 1; ties in catalog order),
  *   PRICE by lowest variant price (pages and articles after products); `reverse` flips that;
  *   `unavailableProducts` LAST (default) moves sold-out products after all other results, HIDE
  *   drops them, SHOW keeps them in place; `productFilters` narrow products only (values of one
@@ -16,7 +16,7 @@
  *   and types containing a word that starts with the last query word.
  */
 import { GraphQLError } from 'graphql';
-import type { ProductModel } from './catalogue';
+import type { ProductModel } from './catalog';
 import type { StorefrontContext } from './context';
 import { htmlToText } from './html-text';
 import { toCents } from './money';
@@ -207,7 +207,7 @@ export function search(ctx: StorefrontContext, args: SearchArgs): { results: Res
   const mode = args.unavailableProducts ?? 'LAST';
 
   const productsMatched = types.has('PRODUCT')
-    ? searchProducts(ctx.catalogue.products, fieldQuery, (p) => available(ctx, p)).filter((p) => score(p) != null)
+    ? searchProducts(ctx.catalog.products, fieldQuery, (p) => available(ctx, p)).filter((p) => score(p) != null)
     : [];
   const visibleProducts = mode === 'HIDE' ? productsMatched.filter((p) => available(ctx, p)) : productsMatched;
   const filters = productFilters(ctx, visibleProducts);
@@ -264,12 +264,12 @@ export function predictiveSearch(ctx: StorefrontContext, args: PredictiveArgs) {
   };
   const products = placeUnavailable(
     ctx,
-    ctx.catalogue.products.filter((p) => matches(productFields(p, fields))),
+    ctx.catalog.products.filter((p) => matches(productFields(p, fields))),
     args.unavailableProducts ?? 'LAST',
   );
   const lists = {
     products: types.has('PRODUCT') ? products : [],
-    collections: types.has('COLLECTION') ? ctx.catalogue.collections.filter((c) => matches([c.title])) : [],
+    collections: types.has('COLLECTION') ? ctx.catalog.collections.filter((c) => matches([c.title])) : [],
     pages: types.has('PAGE') ? ctx.onlineStore.pages.filter((p) => matches([p.title, ...(fields.has('BODY') ? [htmlToText(p.body)] : [])])) : [],
     articles: types.has('ARTICLE')
       ? ctx.onlineStore.articles.filter((a) =>
@@ -303,7 +303,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 function suggestions(ctx: StorefrontContext, queryWords: string[]) {
   const last = queryWords.at(-1);
   if (!last) return [];
-  const candidates = [...new Set(ctx.catalogue.products.flatMap((p) => [p.title.toLowerCase(), p.productType.toLowerCase()]).filter(Boolean))];
+  const candidates = [...new Set(ctx.catalog.products.flatMap((p) => [p.title.toLowerCase(), p.productType.toLowerCase()]).filter(Boolean))];
   return candidates
     .filter((text) => queryWords.every((q) => words(text).some((w) => w.startsWith(q))))
     .map((text) => {

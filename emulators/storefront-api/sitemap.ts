@@ -1,10 +1,10 @@
 /**
  * `sitemap(type:)`: the resources of one SitemapType in pages of up to 250 (`resources(page:)`,
  * pages numbered from 1, `pagesCount` = how many pages hold items). Products and collections
- * come from the catalogue, pages, blogs and articles from the online-store seed; no renderable
+ * come from the catalog, pages, blogs and articles from the online-store seed; no renderable
  * metaobjects are seeded, so METAOBJECT has none.
  */
-import type { ImageModel } from './catalogue';
+import type { ImageModel } from './catalog';
 import type { StorefrontContext } from './context';
 import { imageUrl } from './image-urls';
 
@@ -27,9 +27,9 @@ function resources(ctx: StorefrontContext, type: SitemapType): SitemapItem[] {
   const store = ctx.onlineStore;
   switch (type) {
     case 'PRODUCT':
-      return ctx.catalogue.products.map((p) => item(p.handle, p.title, p.updatedAt, p.images[0] ?? null));
+      return ctx.catalog.products.map((p) => item(p.handle, p.title, p.updatedAt, p.images[0] ?? null));
     case 'COLLECTION':
-      return ctx.catalogue.collections.map((c) => item(c.handle, c.title, c.updatedAt, c.image));
+      return ctx.catalog.collections.map((c) => item(c.handle, c.title, c.updatedAt, c.image));
     case 'PAGE':
       return store.pages.map((p) => item(p.handle, p.title, p.updatedAt));
     case 'BLOG':

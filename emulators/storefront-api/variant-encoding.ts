@@ -10,7 +10,7 @@
  * Example (schema): [[0,0,0],[0,1,0],[0,1,1],[1,0,0],[1,0,1],[1,1,1],[2,0,1],[2,1,0]]
  * → "v1_0:0:0,1:0-1,,1:0:0-1,1:1,,2:0:1,1:0,,".
  */
-import type { ProductModel, VariantModel } from './catalogue';
+import type { ProductModel, VariantModel } from './catalog';
 
 type Trie = Map<number, Trie>;
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isDateKey } from '../../shared/availability';
 import { GIFT_NOTE_MAX, purchasedWithAttribute } from '../../shared/cart-attributes';
-import { CHECKOUT_TYPES } from '../../shared/fulfilment';
+import { CHECKOUT_TYPES } from '../../shared/fulfillment';
 
 /** A Storefront cart id, `gid://shopify/Cart/{token}?key={key}` (at most 300 characters). */
 export const cartIdSchema = z

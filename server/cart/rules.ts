@@ -8,13 +8,13 @@
  * - not while the product's content card says password protected (unless this shopper unlocked
  *   it, server/unlock), dropping later, sold out or not purchasable (spec §4 product
  *   availability; shared/product-availability.ts);
- * - shipping only over the threshold and without the excluded tag (spec §4; shared/fulfilment.ts);
+ * - shipping only over the threshold and without the excluded tag (spec §4; shared/fulfillment.ts);
  * - a delivery or pickup date only on a day the scheduler's calendar for this cart allows
  *   (spec §5 Calendar; shared/availability.ts).
  */
 import { calendarAvailability, formatDateForDisplay, newYorkDateKey, type AvailabilityAnswer, type DateKey } from '../../shared/availability';
 import { CART_REFUSALS, type CartRefusal } from '../../shared/cart-refusals';
-import { isShippingEligible, SHIPPING_THRESHOLD } from '../../shared/fulfilment';
+import { isShippingEligible, SHIPPING_THRESHOLD } from '../../shared/fulfillment';
 import { cardAvailability } from '../../shared/product-availability';
 import type { Cart, ProductCard } from '../../shared/types';
 import { ShopperError } from '../http/errors';

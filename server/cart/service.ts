@@ -34,7 +34,7 @@ import {
 } from '../upstream/storefront/mutations';
 import { CART_QUERY, VARIANT_AVAILABILITY_QUERY } from '../upstream/storefront/queries';
 import { toCart } from '../upstream/storefront/reshape';
-import type { AvailabilityService, FulfilmentDateType } from './calendar';
+import type { AvailabilityService, FulfillmentDateType } from './calendar';
 import { assertInStock, assertPurchasable, assertSelectableDate, assertShippable, type VariantState } from './rules';
 
 /** A line to add: ids are Storefront GIDs, `quantity` ≥ 1, attributes already within limits. */
@@ -261,7 +261,7 @@ export function createCartService(deps: CartServiceDeps) {
      * an empty cart (nothing to schedule).
      * @throws ShopperError 404 unknown cart; UpstreamError 502/504 (scheduler or Storefront down)
      */
-    calendar(cartId: string, type: FulfilmentDateType): Promise<AvailabilityAnswer | null> {
+    calendar(cartId: string, type: FulfillmentDateType): Promise<AvailabilityAnswer | null> {
       return upstreamMessage(MESSAGES.datesUnavailable, async () => {
         const cart = await open(cartId, MESSAGES.cartNotFound);
         return cart.lines.length ? deps.calendar.calendar(type, cart.lines) : null;
@@ -269,7 +269,7 @@ export function createCartService(deps: CartServiceDeps) {
     },
   };
 
-  async function assertDateFor(cart: Cart, type: FulfilmentDateType, date: DateKey): Promise<void> {
+  async function assertDateFor(cart: Cart, type: FulfillmentDateType, date: DateKey): Promise<void> {
     if (!cart.lines.length) throw new ShopperError(422, MESSAGES.nothingToSchedule, { cart });
     const calendar = await upstreamMessage(MESSAGES.datesUnavailable, () => deps.calendar.calendar(type, cart.lines));
     assertSelectableDate(calendar, date, type, cart);

@@ -45,7 +45,7 @@ export const MESSAGES = {
   giftNoteTooLong: `The gift note can be at most ${GIFT_NOTE_MAX} characters.`,
   badCartId: 'A valid cartId is required.',
   cartNotFound: 'Cart not found.',
-  badFulfilmentType: 'type must be "delivery" or "pickup".',
+  badFulfillmentType: 'type must be "delivery" or "pickup".',
   nothingToSchedule: 'The cart is empty: nothing to schedule.',
   datesLoaded: 'Available dates.',
   datesUnavailable: 'Dates are unavailable right now.',

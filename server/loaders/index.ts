@@ -19,7 +19,7 @@ import type { UnlockTokens } from '../unlock/token';
 import { UpstreamError } from '../upstream/errors';
 import { accountLoaders } from './account';
 import { loadCart } from './cart';
-import { loadCollection, loadCollections, loadProduct, loadProducts } from './catalogue';
+import { loadCollection, loadCollections, loadProduct, loadProducts } from './catalog';
 import { loadHome, loadPage, loadRoot } from './content';
 import { loadEditorialList, loadJournalEntry, loadPhotoStreamItem, loadWork } from './editorial';
 import { loadContact, loadMembership, loadRetailPartners } from './fixed-pages';
@@ -43,7 +43,7 @@ export type ServerDataSource = RouteDataSource & {
 };
 
 /**
- * @param deps.data   the cached upstream reads (catalogue and content)
+ * @param deps.data   the cached upstream reads (catalog and content)
  * @param deps.cart   the cart service (the `cart` route reads the cookie's cart through it)
  * @param deps.customers the customer service (the account routes)
  * @param deps.siteUrl the shop's public origin (canonical URLs, JSON-LD, cookie flags)

@@ -1,6 +1,6 @@
 /**
  * The upstream reads behind the route loaders, each cached stale-while-revalidate and
- * stale-if-error (docs/architecture.md §8): catalogue data from the Storefront API, documents
+ * stale-if-error (docs/architecture.md §8): catalog data from the Storefront API, documents
  * from the content lake. Nothing here is personal, so one shared cache entry serves every shopper.
  *
  * This is where content lake results enter the server: each is parsed with its schema
@@ -180,7 +180,7 @@ export class UpstreamData {
     return this.cached('content:cards', () => this.content('product cards', ContentResults.productCards, Q.PRODUCT_CARDS_QUERY));
   }
 
-  /** The product card for a catalogue handle, with its accordion items, or null. */
+  /** The product card for a catalog handle, with its accordion items, or null. */
   productCard(handle: string): Promise<RawProductCardDetail | null> {
     return this.cached(`content:card:${handle}`, () =>
       this.content(`product card ${handle}`, ContentResults.productCardByHandle, Q.PRODUCT_CARD_BY_HANDLE_QUERY, { handle }),
@@ -192,7 +192,7 @@ export class UpstreamData {
     return this.cached('content:home', () => this.content('homepage', ContentResults.homepage, Q.HOMEPAGE_QUERY));
   }
 
-  /** The collection document for a catalogue handle, or null. */
+  /** The collection document for a catalog handle, or null. */
   collectionContent(slug: string): Promise<RawCollection | null> {
     return this.cached(`content:collection:${slug}`, () =>
       this.content(`collection ${slug}`, ContentResults.collection, Q.COLLECTION_QUERY, { slug }),

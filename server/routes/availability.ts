@@ -23,7 +23,7 @@ export function availabilityRoutes(cart: CartService): Router {
     const body = Body.safeParse(req.body);
     if (!body.success) {
       const badType = body.error.issues.some((i) => i.path[0] === 'type');
-      throw new ShopperError(400, badType ? MESSAGES.badFulfilmentType : MESSAGES.badCartId);
+      throw new ShopperError(400, badType ? MESSAGES.badFulfillmentType : MESSAGES.badCartId);
     }
     const data = await cart.calendar(body.data.cartId, body.data.type);
     sendResult<AvailabilityAnswer | null>(res, 200, { isError: false, message: data ? MESSAGES.datesLoaded : MESSAGES.nothingToSchedule, data });

@@ -26,12 +26,12 @@ export type MarketingRoutesDeps = {
   hintRecipientLimit: RequestHandler;
   /**
    * The shop's product for a handle, its title and image URL (absolute, or null): null when the
-   * shop has no such product. @throws UpstreamError when the catalogue cannot be asked
+   * shop has no such product. @throws UpstreamError when the catalog cannot be asked
    */
   product: (handle: string) => Promise<{ title: string; image: string | null } | null>;
   /**
    * Whether the shop has this variant (numeric id): false refuses a back-in-stock sign-up;
-   * null (the catalogue cannot be asked) keeps it (../marketing/variants.ts).
+   * null (the catalog cannot be asked) keeps it (../marketing/variants.ts).
    */
   variantExists: (variantId: string) => Promise<boolean | null>;
   log: Logger;
@@ -79,14 +79,14 @@ export function marketingRoutes(deps: MarketingRoutesDeps): Router {
   });
 
   // The mail a hint sends shows the product as the shop has it (title, image), never what the
-  // request said; fails closed (503) while the catalogue cannot say what the product is.
+  // request said; fails closed (503) while the catalog cannot say what the product is.
   router.post('/api/drop-the-hint', deps.limit, deps.hintRecipientLimit, async (req, res) => {
     const hint = parseDropTheHint(req.body);
     const product = await knownProduct(hint.productHandle);
     accepted(res, await deps.marketing.dropTheHint({ ...hint, productTitle: product.title, productImage: product.image ?? undefined }));
   });
 
-  // A reservation mails only the shopper who made it: with the catalogue down it is kept, titled
+  // A reservation mails only the shopper who made it: with the catalog down it is kept, titled
   // by its handle, rather than lost.
   router.post('/api/reserve', deps.limit, async (req, res) => {
     const reservation = parseReserve(req.body);

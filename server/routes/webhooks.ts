@@ -1,5 +1,5 @@
 /**
- * Content and catalogue webhooks (docs/architecture.md §8 "Origin page cache"):
+ * Content and catalog webhooks (docs/architecture.md §8 "Origin page cache"):
  *
  * * `POST /api/webhooks/sanity`: signed with Sanity's webhook secret (`sanity-webhook-signature`);
  *   the body is the changed document (`_id`, `_type`, `slug`).

@@ -79,7 +79,7 @@ export type SitemapDeps = {
   content: ContentClient;
   cache: Cache;
   redirects: RedirectSource;
-  /** Catalogue handles that exist in the Storefront API (the price index's keys). */
+  /** Catalog handles that exist in the Storefront API (the price index's keys). */
   productHandles(): Promise<Iterable<string>>;
 };
 

@@ -20,7 +20,7 @@ import { readCookie } from '../http/cookies';
 /** How long an unlock lasts (ms): long enough that a member is not asked again every visit. */
 export const UNLOCK_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 
-/** Catalogue handles (lower-case letters, digits, dashes): also safe inside a cookie name. */
+/** Catalog handles (lower-case letters, digits, dashes): also safe inside a cookie name. */
 export const HANDLE = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 /** The cookie that unlocks `handle` (a valid HANDLE). */

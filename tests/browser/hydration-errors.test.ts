@@ -28,7 +28,7 @@ const hasChromium = serviceAvailable('chromium');
 const INVITED = 'katherine@example.com';
 const GRACE = 'grace@example.com';
 const LOCKED = { handle: 'the-private-garden', password: 'gramercy-members' };
-/** The weekly plan of the Weekly Flower Subscription (content/catalogue.json). */
+/** The weekly plan of the Weekly Flower Subscription (content/catalog.json). */
 const WEEKLY_PLAN = 7001;
 
 /** The shop's shoppers' clock and language (the server renders in its own zone, UTC here). */

@@ -1,5 +1,5 @@
 /**
- * The seeded dataset (content/): catalogue and content documents agree with each other,
+ * The seeded dataset (content/): catalog and content documents agree with each other,
  * every reference and image resolves, the handles other parts rely on have the stated
  * properties, and the generator reproduces the committed files byte for byte.
  */
@@ -73,14 +73,14 @@ const ofType =
   (d: Doc): d is T =>
     d._type === type;
 
-const catalogue: { products: Product[]; collections: Collection[] } = JSON.parse(readFileSync(join(CONTENT, 'catalogue.json'), 'utf8'));
+const catalog: { products: Product[]; collections: Collection[] } = JSON.parse(readFileSync(join(CONTENT, 'catalog.json'), 'utf8'));
 const docs: Doc[] = readFileSync(join(CONTENT, 'dataset.ndjson'), 'utf8')
   .trim()
   .split('\n')
   .map((line) => JSON.parse(line));
 const published = docs.filter((d) => !d._id.startsWith('drafts.'));
 const byId = new Map(docs.map((d) => [d._id, d]));
-const product = (handle: string) => catalogue.products.find((p) => p.handle === handle)!;
+const product = (handle: string) => catalog.products.find((p) => p.handle === handle)!;
 const card = (handle: string) => published.filter(ofType<SlugDoc>('productCard')).find((d) => d.slug.current === handle)!;
 
 /** Every object anywhere inside `value` (depth first). */
@@ -94,47 +94,47 @@ const svgSize = (svg: string) => {
   return { width: Number(width), height: Number(height) };
 };
 
-describe('catalogue and content agree', () => {
-  it('has exactly one product card per catalogue product, with the same handle', () => {
+describe('catalog and content agree', () => {
+  it('has exactly one product card per catalog product, with the same handle', () => {
     const cardSlugs = published
       .filter(ofType<SlugDoc>('productCard'))
       .map((d) => d.slug.current)
       .sort();
-    expect(cardSlugs).toEqual(catalogue.products.map((p) => p.handle).sort());
-    expect(catalogue.products.length).toBeGreaterThanOrEqual(16);
+    expect(cardSlugs).toEqual(catalog.products.map((p) => p.handle).sort());
+    expect(catalog.products.length).toBeGreaterThanOrEqual(16);
   });
 
-  it('has exactly one collection document per catalogue collection', () => {
+  it('has exactly one collection document per catalog collection', () => {
     const slugs = published
       .filter(ofType<SlugDoc>('collection'))
       .map((d) => d.slug.current)
       .sort();
-    expect(slugs).toEqual(catalogue.collections.map((c) => c.handle).sort());
+    expect(slugs).toEqual(catalog.collections.map((c) => c.handle).sort());
     expect(slugs).toEqual(expect.arrayContaining(['bouquets', 'subscriptions', 'seasonal', 'plants', 'gifts']));
   });
 
   it('lists only existing products in collections, and every product in some collection', () => {
-    const handles = new Set(catalogue.products.map((p) => p.handle));
-    const listed = catalogue.collections.flatMap((c) => c.products);
+    const handles = new Set(catalog.products.map((p) => p.handle));
+    const listed = catalog.collections.flatMap((c) => c.products);
     expect(listed.filter((h) => !handles.has(h))).toEqual([]);
     expect([...handles].filter((h) => !listed.includes(h))).toEqual([]);
   });
 });
 
-describe('catalogue.json follows FORMAT.md', () => {
+describe('catalog.json follows FORMAT.md', () => {
   it('has unique numeric ids and handles', () => {
     const ids = [
-      ...catalogue.products.map((p) => p.id),
-      ...catalogue.products.flatMap((p) => p.variants.map((v) => v.id)),
-      ...catalogue.collections.map((c) => c.id),
+      ...catalog.products.map((p) => p.id),
+      ...catalog.products.flatMap((p) => p.variants.map((v) => v.id)),
+      ...catalog.collections.map((c) => c.id),
     ];
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every(Number.isInteger)).toBe(true);
-    const handles = catalogue.products.map((p) => p.handle);
+    const handles = catalog.products.map((p) => p.handle);
     expect(new Set(handles).size).toBe(handles.length);
   });
 
-  it.each(catalogue.products.map((p) => [p.handle, p] as const))('%s: variants match its options, images and money format', (_, p) => {
+  it.each(catalog.products.map((p) => [p.handle, p] as const))('%s: variants match its options, images and money format', (_, p) => {
     const combos = p.variants.map((v) => JSON.stringify(p.options.map((o) => v.options[o.name])));
     expect(new Set(combos).size).toBe(p.variants.length);
     for (const v of p.variants) {
@@ -147,8 +147,8 @@ describe('catalogue.json follows FORMAT.md', () => {
     expect(p.images.every((img) => img.altText.length > 0)).toBe(true);
   });
 
-  it('has artwork for every catalogue image, at the stated size, that sharp renders', async () => {
-    const images = [...catalogue.products.flatMap((p) => p.images), ...catalogue.collections.map((c) => c.image as Product['images'][number])];
+  it('has artwork for every catalog image, at the stated size, that sharp renders', async () => {
+    const images = [...catalog.products.flatMap((p) => p.images), ...catalog.collections.map((c) => c.image as Product['images'][number])];
     for (const img of images) {
       const svg = readFileSync(join(CONTENT, 'images', `${img.file}.svg`), 'utf8');
       expect([img.file, svgSize(svg)]).toEqual([img.file, { width: img.width, height: img.height }]);
@@ -160,7 +160,7 @@ describe('catalogue.json follows FORMAT.md', () => {
 });
 
 describe('product videos', () => {
-  const videos = catalogue.products.flatMap((p) => (p.videos ?? []).map((v) => ({ product: p, ...v })));
+  const videos = catalog.products.flatMap((p) => (p.videos ?? []).map((v) => ({ product: p, ...v })));
   /** What a file starts with, per format: an ISO BMFF `ftyp` box (MP4) or the EBML header (WebM). */
   const signature: Record<string, (bytes: Buffer) => boolean> = {
     mp4: (bytes) => bytes.subarray(4, 8).toString('latin1') === 'ftyp',
@@ -240,7 +240,7 @@ describe('shared facts other parts rely on', () => {
   });
 
   it('has a low-stock variant (1 to 3 available) and a sale price', () => {
-    const variants = catalogue.products.flatMap((p) => p.variants);
+    const variants = catalog.products.flatMap((p) => p.variants);
     expect(variants.some((v) => v.quantityAvailable >= 1 && v.quantityAvailable <= 3)).toBe(true);
     expect(variants.some((v) => v.compareAtPrice !== null)).toBe(true);
   });
@@ -396,7 +396,7 @@ describe('the copy a shopper reads', () => {
 
   it('gives no product page the same section twice: no accordion title repeats a heading of its description', () => {
     const defaults = settings().pdpSettings.defaultPDPAccordionItems;
-    const repeated = catalogue.products.flatMap((p) => {
+    const repeated = catalog.products.flatMap((p) => {
       const html = (p as Product & { descriptionHtml: string }).descriptionHtml;
       const headings = [...html.matchAll(/<h\d[^>]*>([^<]*)<\/h\d>/g)].map((m) => m[1].trim().toLowerCase());
       const own = (card(p.handle).accordionItems as { title: string }[] | undefined) ?? [];
@@ -413,7 +413,7 @@ it('regenerates the committed files byte for byte', async () => {
     await generate(out);
     const committed = readdirSync(join(CONTENT, 'images')).sort();
     expect(readdirSync(join(out, 'images')).sort()).toEqual(committed);
-    for (const file of ['catalogue.json', 'online-store.json', 'delivery.json', 'dataset.ndjson', ...committed.map((f) => `images/${f}`)]) {
+    for (const file of ['catalog.json', 'online-store.json', 'delivery.json', 'dataset.ndjson', ...committed.map((f) => `images/${f}`)]) {
       expect([file, readFileSync(join(out, file)).equals(readFileSync(join(CONTENT, file)))]).toEqual([file, true]);
     }
   } finally {

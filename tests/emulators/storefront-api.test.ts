@@ -114,7 +114,7 @@ describe('storefront API emulator: transport', () => {
   });
 });
 
-describe('storefront API emulator: catalogue', () => {
+describe('storefront API emulator: catalog', () => {
   it('serves the shop', async () => {
     const { body } = await sf.gql<{ shop: unknown }>('{ shop { id name description moneyFormat primaryDomain { host url sslEnabled } } }');
     expect(body.data!.shop).toEqual({

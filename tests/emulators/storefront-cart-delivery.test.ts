@@ -1,5 +1,5 @@
 /**
- * Cart delivery on the Storefront API emulator, over real HTTP with the fixture catalogue and its
+ * Cart delivery on the Storefront API emulator, over real HTTP with the fixture catalog and its
  * delivery.json (the shop's rates): selectable delivery addresses and their user errors, delivery
  * groups and options for an address, selecting an option, persistence across a restart, and the
  * emulated checkout's prefill and shipping line.

@@ -1,5 +1,5 @@
 /**
- * Cart metafields on the Storefront API emulator, over real HTTP with the fixture catalogue:
+ * Cart metafields on the Storefront API emulator, over real HTTP with the fixture catalog:
  * cartMetafieldsSet (types, keys, limits, owners, all-or-nothing), cartMetafieldDelete,
  * `cart.metafield` / `cart.metafields`, cartCreate's `input.metafields`, and persistence.
  */
@@ -132,7 +132,7 @@ describe('storefront API emulator: cart metafields', () => {
     expect((await set([{ key: 'custom.checked', type, value }])).userErrors).toEqual([]);
   });
 
-  it('resolves reference metafields to catalogue objects', async () => {
+  it('resolves reference metafields to catalog objects', async () => {
     const answer = await set([
       { key: 'custom.upsell', type: 'product_reference', value: 'gid://shopify/Product/8002' },
       { key: 'custom.vase', type: 'variant_reference', value: 'gid://shopify/ProductVariant/9101' },

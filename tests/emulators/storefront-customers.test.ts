@@ -204,7 +204,7 @@ describe('seeded customers', () => {
     expect(ada.addresses.nodes[1]).toMatchObject({ company: 'Analytical Engines Ltd', province: 'New York', provinceCode: 'NY' });
   });
 
-  it('lists each customer’s own past orders, sorted, filtered and with catalogue variants', async () => {
+  it('lists each customer’s own past orders, sorted, filtered and with catalog variants', async () => {
     type OrderView = {
       name: string;
       orderNumber: number;

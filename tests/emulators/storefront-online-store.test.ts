@@ -10,7 +10,7 @@ import { DEFAULT_CONTENT_DIR } from '../../emulators/shared/server';
 import { startHarness, type Harness } from '../fixtures/storefront/harness';
 
 const SHOP = 'https://www.gramercystems.com';
-const catalogue = JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalogue.json'), 'utf8')) as {
+const catalog = JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalog.json'), 'utf8')) as {
   products: { handle: string }[];
   collections: unknown[];
 };
@@ -189,8 +189,8 @@ describe('redirects, metaobjects, sitemaps, localization', () => {
 
   it('serves a sitemap for every SitemapType', async () => {
     const expected: Record<string, number> = {
-      PRODUCT: catalogue.products.length,
-      COLLECTION: catalogue.collections.length,
+      PRODUCT: catalog.products.length,
+      COLLECTION: catalog.collections.length,
       PAGE: 3,
       BLOG: 1,
       ARTICLE: 3,

@@ -18,7 +18,7 @@ type Seed = {
     variants: { price: string; quantityAvailable: number; options: Record<string, string> }[];
   }[];
 };
-const seed = JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalogue.json'), 'utf8')) as Seed;
+const seed = JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalog.json'), 'utf8')) as Seed;
 const soldOut = seed.products.filter((p) => p.variants.every((v) => v.quantityAvailable === 0)).map((p) => p.handle);
 const minPrice = (handle: string) => Math.min(...seed.products.find((p) => p.handle === handle)!.variants.map((v) => Number(v.price)));
 
@@ -159,9 +159,7 @@ describe('collection filters', () => {
       count: withGrand.length,
       input: '{"variantOption":{"name":"Size","value":"Grand"}}',
     });
-    expect(collections.totalCount).toBe(
-      String(JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalogue.json'), 'utf8')).collections.length),
-    );
+    expect(collections.totalCount).toBe(String(JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalog.json'), 'utf8')).collections.length));
   });
 });
 

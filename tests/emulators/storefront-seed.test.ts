@@ -1,4 +1,4 @@
-/** Smoke test over the real seed (content/catalogue.json, content/customers.json and content/images). */
+/** Smoke test over the real seed (content/catalog.json, content/customers.json and content/images). */
 import path from 'node:path';
 import sharp from 'sharp';
 import { listOrders } from '../../emulators/storefront-api';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => sf.stop());
 
-describe('storefront API emulator over the seeded catalogue', () => {
+describe('storefront API emulator over the seeded catalog', () => {
   it('serves every product with a fetchable image and adds a Classic bouquet to a cart', async () => {
     const { body } = await sf.gql<{
       products: { nodes: SeedProduct[] };
@@ -92,7 +92,7 @@ describe('seeded customers (content/customers.json, passwords documented in emul
         expect(order.processedAt.startsWith('2026-')).toBe(true);
         expect(Date.parse(order.processedAt)).toBeLessThan(Date.parse('2026-11-24T00:00:00Z'));
         expect(Number(order.totalPrice.amount)).toBeGreaterThan(0);
-        // Every line is a real catalogue variant.
+        // Every line is a real catalog variant.
         for (const line of order.lineItems.nodes)
           expect([line.title, line.variant]).toEqual([line.title, { id: expect.stringMatching(/ProductVariant/) }]);
       }

@@ -5,7 +5,7 @@
  * own `decodeEncodedVariant` back to the seed's variants, and hydrogen-react's `getProductOptions`
  * builds a picker whose exists / available flags and option links match the seed.
  *
- * The catalogue is the test fixture plus one product with the schema's own example: options
+ * The catalog is the test fixture plus one product with the schema's own example: options
  * Size × Color × Material and the eight variants of its example, two of them sold out.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,8 +72,8 @@ let sf: Harness;
 let contentDir: string;
 beforeAll(async () => {
   contentDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-variants-'));
-  const catalogue = JSON.parse(readFileSync(path.join(FIXTURE_DIR, 'catalogue.json'), 'utf8')) as { products: unknown[] };
-  catalogue.products.push({
+  const catalog = JSON.parse(readFileSync(path.join(FIXTURE_DIR, 'catalog.json'), 'utf8')) as { products: unknown[] };
+  catalog.products.push({
     id: 99100,
     handle: 'tee',
     title: 'Example Tee',
@@ -82,7 +82,7 @@ beforeAll(async () => {
     options: OPTIONS,
     variants: VARIANTS,
   });
-  writeFileSync(path.join(contentDir, 'catalogue.json'), JSON.stringify(catalogue));
+  writeFileSync(path.join(contentDir, 'catalog.json'), JSON.stringify(catalog));
   copyFileSync(path.join(FIXTURE_DIR, 'customers.json'), path.join(contentDir, 'customers.json'));
   sf = await startHarness({ contentDir });
 });

@@ -1,10 +1,10 @@
 /**
- * The Storefront API emulator's product videos over the seeded catalogue (content/): `Video`
+ * The Storefront API emulator's product videos over the seeded catalog (content/): `Video`
  * media after the images in `Product.media` (sources, preview image), and the CDN stand-in's
  * video route (the files as they are, byte ranges, immutable caching, 404s).
  */
 import path from 'node:path';
-import { buildCatalogue, type CatalogueSeed } from '../../emulators/storefront-api/catalogue';
+import { buildCatalog, type CatalogSeed } from '../../emulators/storefront-api/catalog';
 import { startHarness, type Harness } from '../fixtures/storefront/harness';
 import { rootField } from './support/storefront-field';
 
@@ -87,8 +87,8 @@ describe('Video media', () => {
           sellingPlanGroups: [],
         },
       ],
-    } as unknown as CatalogueSeed;
-    expect(() => buildCatalogue(seed)).toThrow(/previewImage index 0 out of range/);
+    } as unknown as CatalogSeed;
+    expect(() => buildCatalog(seed)).toThrow(/previewImage index 0 out of range/);
   });
 });
 
@@ -121,7 +121,7 @@ describe('CDN video route', () => {
   });
 
   it('answers 404 for unknown files, other suffixes and paths out of the folder', async () => {
-    for (const name of ['nope.mp4', 'garden-rose-dozen-film.avi', '..%2Fcatalogue.json', '..%2F..%2Fpackage.json']) {
+    for (const name of ['nope.mp4', 'garden-rose-dozen-film.avi', '..%2Fcatalog.json', '..%2F..%2Fpackage.json']) {
       expect([name, (await fetch(`${sf.emulator.url}/cdn/shop/videos/${name}`)).status]).toEqual([name, 404]);
     }
   });

@@ -21,7 +21,7 @@ afterAll(() => t?.stop());
 
 const SITE = 'http://shop.test';
 const HANDLE = 'weekly-flower-subscription';
-/** Seeded (content/catalogue.json): Petite 75.00, Classic 110.00, Grand 160.00; plans 10% and 5% off. */
+/** Seeded (content/catalog.json): Petite 75.00, Classic 110.00, Grand 160.00; plans 10% and 5% off. */
 const VARIANT = { petite: '800301', classic: '800302', grand: '800303' } as const;
 const PLAN = { weekly: '7001', fortnightly: '7002' } as const;
 

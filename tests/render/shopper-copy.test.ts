@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-const handles: string[] = JSON.parse(readFileSync(join(__dirname, '../../content/catalogue.json'), 'utf8')).products.map(
+const handles: string[] = JSON.parse(readFileSync(join(__dirname, '../../content/catalog.json'), 'utf8')).products.map(
   (p: { handle: string }) => p.handle,
 );
 

@@ -15,7 +15,7 @@ let contentDir: string;
 
 beforeAll(async () => {
   contentDir = mkdtempSync(path.join(os.tmpdir(), 'gs-content-'));
-  copyFileSync(path.join(CONTENT, 'catalogue.json'), path.join(contentDir, 'catalogue.json'));
+  copyFileSync(path.join(CONTENT, 'catalog.json'), path.join(contentDir, 'catalog.json'));
   symlinkSync(path.join(CONTENT, 'images'), path.join(contentDir, 'images'));
   const withoutSettings = readFileSync(path.join(CONTENT, 'dataset.ndjson'), 'utf8')
     .split('\n')

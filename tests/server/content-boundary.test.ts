@@ -286,7 +286,7 @@ describe('through the app', () => {
       .filter((line) => line.trim())
       .map((line) => JSON.stringify(edit(JSON.parse(line))));
     writeFileSync(path.join(contentDir, 'dataset.ndjson'), `${lines.join('\n')}\n`);
-    copyFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalogue.json'), path.join(contentDir, 'catalogue.json'));
+    copyFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalog.json'), path.join(contentDir, 'catalog.json'));
     symlinkSync(path.join(DEFAULT_CONTENT_DIR, 'images'), path.join(contentDir, 'images'));
     return contentDir;
   }

@@ -55,7 +55,7 @@ function contentWithoutSettings(): string {
     .split('\n')
     .filter((line) => line.trim() && JSON.parse(line)._type !== 'siteSettings');
   writeFileSync(path.join(dir, 'dataset.ndjson'), `${lines.join('\n')}\n`);
-  copyFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalogue.json'), path.join(dir, 'catalogue.json'));
+  copyFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalog.json'), path.join(dir, 'catalog.json'));
   symlinkSync(path.join(DEFAULT_CONTENT_DIR, 'images'), path.join(dir, 'images'));
   return dir;
 }

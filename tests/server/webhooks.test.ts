@@ -134,7 +134,7 @@ describe('Shopify webhook', () => {
     expect(await t.cache.get(`storefront:product:${HANDLE}`)).toBeDefined();
   });
 
-  test('products/update purges the pages and the catalogue data; other topics are ignored', async () => {
+  test('products/update purges the pages and the catalog data; other topics are ignored', async () => {
     const ignored = await shopifyHook(t, 'orders/create', '{}', signShopify('{}', shopifySecret(t)));
     expect(ignored.status).toBe(200);
     expect((await get(t, `/products/${HANDLE}`)).headers['x-page-cache']).toBe('HIT');

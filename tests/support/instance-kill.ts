@@ -17,7 +17,7 @@ import { emulatorPorts, liveShopEnv, startEmulatorProcess, startNginx, startShop
 
 /** Pages the load mixes (seeded in content/). */
 export const LOAD_PAGES = ['/', '/collections/bouquets', '/products/classic-gramercy-bouquet', '/pages/contact', '/journal/peony-season-is-here'];
-/** A seeded variant with stock (content/catalogue.json). */
+/** A seeded variant with stock (content/catalog.json). */
 const VARIANT = 'gid://shopify/ProductVariant/800201';
 
 export type InstanceKillOptions = {

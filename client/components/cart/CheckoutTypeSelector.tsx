@@ -5,7 +5,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import type { SiteSettings } from '../../../shared/types';
-import type { CheckoutType } from '../../../shared/fulfilment';
+import type { CheckoutType } from '../../../shared/fulfillment';
 import { useStores } from '../../stores';
 import { OptionPicker, type Choice } from '../OptionPicker';
 

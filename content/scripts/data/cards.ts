@@ -1,7 +1,7 @@
 /**
  * Content-side product card settings that differ from the defaults (spec §3 product card):
  * sold-out text, drops, password protection, banners and product-specific accordion items.
- * Every catalogue product gets a card; only the exceptions are listed here.
+ * Every catalog product gets a card; only the exceptions are listed here.
  */
 
 export type AccordionData = { key: string; title: string; text: string[] };

@@ -1,5 +1,5 @@
 /**
- * What the merchant configured for checkout besides the catalogue (content/FORMAT.md
+ * What the merchant configured for checkout besides the catalog (content/FORMAT.md
  * `checkout.json`): discount codes, gift cards and the sales-tax table, as set up in Shopify's
  * admin (Discounts, Gift cards, Settings → Taxes). Percentages come from spec §9's discount
  * percentages; 33.33333 % proves the emulator's cent rounding.

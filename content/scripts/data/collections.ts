@@ -1,5 +1,5 @@
 /** The shop's collections, each listing product handles in display order. */
-import type { CollectionData } from '../catalogue';
+import type { CollectionData } from '../catalog';
 
 export const SHOP = {
   id: 1,

@@ -6,7 +6,7 @@
  * are enough journal entries and photo-stream items for two pages of each. One journal entry also has a
  * `drafts.` version with a different title, which the `published` perspective must hide.
  */
-import type { ArtSpec } from '../catalogue';
+import type { ArtSpec } from '../catalog';
 import type { DatasetContext } from '../dataset';
 import { stableKey } from '../keys';
 

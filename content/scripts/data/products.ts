@@ -3,7 +3,7 @@
  * handle, its variants and images, list its handle in a collection (collections.ts), and run
  * `npx tsx content/scripts/generate.ts`; the content card is created for it automatically.
  */
-import type { ArtSpec, ImageData, ProductData, VariantData } from '../catalogue';
+import type { ArtSpec, ImageData, ProductData, VariantData } from '../catalog';
 
 const SIZES = ['Petite', 'Classic', 'Grand'] as const;
 

@@ -11,7 +11,7 @@ import { stableKey } from '../keys';
 type RedirectData = { from: string; to: string; permanent?: boolean };
 
 const REDIRECTS: RedirectData[] = [
-  // The old shop's catalogue entry points.
+  // The old shop's catalog entry points.
   { from: '/send-flowers', to: '/products' },
   { from: '/send-goods', to: '/products' },
   // The old blog, under each name it had; `/*` also takes every path below (`/blogs/news/x`).

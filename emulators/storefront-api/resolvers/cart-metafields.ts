@@ -17,7 +17,7 @@ import {
   type MetafieldInput,
   type StoredMetafield,
 } from '../cart-metafields';
-import { catalogueNode } from './catalogue';
+import { catalogNode } from './catalog';
 
 type Ctx = StorefrontContext;
 type MetafieldsSetUserError = { code: string; field: string[] | null; elementIndex: number | null; message: string };
@@ -107,12 +107,12 @@ export const cartMetafieldResolvers = {
   },
 
   Metafield: {
-    /** The catalogue object a `*_reference` metafield names (null when it names none, or for other types). */
+    /** The catalog object a `*_reference` metafield names (null when it names none, or for other types). */
     reference: (m: MetafieldView, _: unknown, ctx: Ctx) =>
-      m.type.endsWith('_reference') && !isListReference(m.type) ? catalogueNode(ctx, m.value) : null,
+      m.type.endsWith('_reference') && !isListReference(m.type) ? catalogNode(ctx, m.value) : null,
     references: (m: MetafieldView, args: PageArgs, ctx: Ctx) => {
       if (!isListReference(m.type)) return null;
-      const nodes = (JSON.parse(m.value) as string[]).map((id) => catalogueNode(ctx, id)).filter((node) => node != null);
+      const nodes = (JSON.parse(m.value) as string[]).map((id) => catalogNode(ctx, id)).filter((node) => node != null);
       return paginate(nodes, args, (node) => (node as { id: string }).id);
     },
   },

@@ -8,7 +8,7 @@
  * the cart's email becomes the customer's unless the input gives one. `buyerIdentity.customer` answers the customer while
  * the token stays live.
  */
-import type { SellingPlanModel, VariantModel } from '../catalogue';
+import type { SellingPlanModel, VariantModel } from '../catalog';
 import {
   cartGid,
   lineGid,
@@ -25,13 +25,13 @@ import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
 import type { CustomerStore } from '../customers';
 import { newCartExtras, type CartCreateExtras } from './cart-create-input';
-import { sellingPlanAllocation } from './catalogue';
+import { sellingPlanAllocation } from './catalog';
 import { discountCodesToKeep, giftCardCodesToKeep, withDiscountWarnings } from './cart-pricing';
 
-/** A line as the resolvers see it: the stored line with its cart and catalogue objects. */
+/** A line as the resolvers see it: the stored line with its cart and catalog objects. */
 export type LineView = { __typename: 'CartLine'; cart: StoredCart; line: StoredLine; variant: VariantModel; plan: SellingPlanModel | null };
 
-/** The cart's lines with their catalogue objects, in cart order (also a delivery group's `cartLines`). */
+/** The cart's lines with their catalog objects, in cart order (also a delivery group's `cartLines`). */
 export function lineViews(cart: StoredCart, ctx: StorefrontContext): LineView[] {
   return cart.lines.map((line) => ({
     __typename: 'CartLine',

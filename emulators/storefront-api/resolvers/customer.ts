@@ -24,7 +24,7 @@ type Refusal = { errors: CustomerUserError[] };
 /** A payload with its errors under both `customerUserErrors` and the deprecated `userErrors`. */
 const payload = <T extends object>(errors: CustomerUserError[], fields: T) => ({ ...fields, customerUserErrors: errors, userErrors: errors });
 
-const links = (ctx: Ctx): MailLinks => ({ shopUrl: ctx.shopUrl, shopName: ctx.catalogue.shop.name });
+const links = (ctx: Ctx): MailLinks => ({ shopUrl: ctx.shopUrl, shopName: ctx.catalog.shop.name });
 
 const TOKEN_NOT_FOUND = [{ field: ['customerAccessToken'], message: 'Access token does not exist' }];
 

@@ -1,6 +1,6 @@
 /**
  * The executable Storefront schema: the real 2026-04 schema plus the emulator's resolvers
- * (scalars, catalogue, online store, search, cart, cart pricing, customer accounts, orders, node lookups). Every
+ * (scalars, catalog, online store, search, cart, cart pricing, customer accounts, orders, node lookups). Every
  * interface/union resolves by the `__typename` its objects carry, so no abstract type is left
  * without a resolveType; every field without a resolver answers an "is not supported by the
  * Storefront API emulator" error unless its model carries it (unsupported.ts).
@@ -14,7 +14,7 @@ import { cartResolvers } from './cart';
 import { cartDeliveryResolvers } from './cart-delivery';
 import { cartMetafieldResolvers } from './cart-metafields';
 import { cartPricingResolvers } from './cart-pricing';
-import { catalogueNode, catalogueResolvers } from './catalogue';
+import { catalogNode, catalogResolvers } from './catalog';
 import { customerResolvers } from './customer';
 import { onlineStoreNode, onlineStoreResolvers } from './online-store';
 import { orderResolvers } from './order';
@@ -23,7 +23,7 @@ import { refuseUnsupportedFields } from '../unsupported';
 
 function node(ctx: StorefrontContext, id: string): unknown {
   const cart = ctx.carts.find(id);
-  return cart ? { ...cart, __typename: 'Cart' } : (catalogueNode(ctx, id) ?? onlineStoreNode(ctx, id));
+  return cart ? { ...cart, __typename: 'Cart' } : (catalogNode(ctx, id) ?? onlineStoreNode(ctx, id));
 }
 
 const nodeResolvers = {
@@ -63,7 +63,7 @@ export function buildExecutableSchema(): GraphQLSchema {
       resolvers: mergeResolverMaps([
         scalarResolvers,
         typenameResolvers(schema),
-        catalogueResolvers,
+        catalogResolvers,
         cartResolvers,
         cartDeliveryResolvers,
         cartMetafieldResolvers,

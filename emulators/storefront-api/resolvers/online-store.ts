@@ -13,7 +13,7 @@ import { POLICY_HANDLES } from '../online-store';
 import { paginate, type PageArgs } from '../connections';
 import { tokenize } from '../product-search';
 import { sitemapPage, sitemapPagesCount, type SitemapType } from '../sitemap';
-import { mediaImage } from './catalogue';
+import { mediaImage } from './catalog';
 
 type Args = PageArgs & Record<string, unknown>;
 type ListArgs = Args & { query?: string | null; sortKey?: string | null };
@@ -22,7 +22,7 @@ const nothing = () => null;
 const noMetafield = () => null;
 const noMetafields = (_: unknown, { identifiers }: { identifiers: unknown[] }) => identifiers.map(() => null);
 const noSeo = () => ({ title: null, description: null });
-const origin = (ctx: StorefrontContext) => new URL(ctx.catalogue.shop.primaryDomain).origin;
+const origin = (ctx: StorefrontContext) => new URL(ctx.catalog.shop.primaryDomain).origin;
 
 /** Filter by a Shopify query: `field:value` terms against `fields[field]`, bare words against every field. */
 function matchesQuery(query: string | null | undefined, fields: Record<string, string[]>): boolean {
@@ -74,11 +74,11 @@ function menuTarget(ctx: StorefrontContext, item: MenuItemModel): { resource: un
   const store = ctx.onlineStore;
   switch (item.type) {
     case 'COLLECTION': {
-      const c = ctx.catalogue.collectionByHandle.get(handle) ?? null;
+      const c = ctx.catalog.collectionByHandle.get(handle) ?? null;
       return { resource: c, url: `${base}/collections/${handle}` };
     }
     case 'PRODUCT':
-      return { resource: ctx.catalogue.productByHandle.get(handle) ?? null, url: `${base}/products/${handle}` };
+      return { resource: ctx.catalog.productByHandle.get(handle) ?? null, url: `${base}/products/${handle}` };
     case 'PAGE':
       return { resource: store.pages.find((p) => p.handle === handle) ?? null, url: `${base}/pages/${handle}` };
     case 'BLOG':

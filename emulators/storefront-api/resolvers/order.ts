@@ -112,8 +112,8 @@ export const orderResolvers = {
 
   OrderLineItem: {
     currentQuantity: (l: LineView) => l.quantity,
-    // The catalogue's variant, as cart merchandise resolves; null once the catalogue no longer has it.
-    variant: (l: LineView, _: unknown, ctx: Ctx) => ctx.catalogue.variantById.get(numericIdOf(l.variant.id, 'ProductVariant') ?? -1) ?? null,
+    // The catalog's variant, as cart merchandise resolves; null once the catalog no longer has it.
+    variant: (l: LineView, _: unknown, ctx: Ctx) => ctx.catalog.variantById.get(numericIdOf(l.variant.id, 'ProductVariant') ?? -1) ?? null,
     originalTotalPrice: (l: LineView) => l.total,
     discountedTotalPrice: (l: LineView) => l.discountedTotal ?? l.total,
     customAttributes: (l: LineView) => l.attributes,

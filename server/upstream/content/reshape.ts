@@ -1,7 +1,7 @@
 /**
  * Content lake results, parsed by ./schemas.ts, → shared view models: links resolved through
  * shared/links.ts (spec §2), images as Pictures, Portable Text with `pageLink` hrefs and
- * `imageWithAlt` pictures, product cards merged with catalogue minimum prices. Nothing here
+ * `imageWithAlt` pictures, product cards merged with catalog minimum prices. Nothing here
  * throws on content: the shapes were checked at the boundary, and missing optional parts
  * become nulls, empty strings or empty lists.
  */
@@ -43,7 +43,7 @@ export type {
 /** A non-empty string, else null (content editors leave fields empty as ""). */
 const s = (value: string | null | undefined): string | null => value || null;
 
-/** Minimum prices by product handle, from the catalogue. */
+/** Minimum prices by product handle, from the catalog. */
 export type PriceIndex = ReadonlyMap<string, Money>;
 
 /** Parsed content results → view models; `contentImages` builds the Pictures and social image URLs. */

@@ -181,7 +181,7 @@ const AccordionItemSchema = z.object({ _key: str, key: str, title: str, text: ri
 export type RawAccordionItem = z.infer<typeof AccordionItemSchema>;
 
 /**
- * A product card (`PRODUCT_CARD` projection); `slug` is the catalogue handle (no slug: skipped).
+ * A product card (`PRODUCT_CARD` projection); `slug` is the catalog handle (no slug: skipped).
  * Its sale gates are strict (module comment); its texts, images and banner degrade.
  */
 export const ProductCardSchema = z.object({
@@ -213,7 +213,7 @@ export type RawCollectionSummary = z.infer<typeof CollectionSummarySchema>;
 
 /**
  * A collection document (COLLECTION_QUERY). Its `description` is projected but not read (the
- * page shows the catalogue's descriptionHtml), so it is not declared here.
+ * page shows the catalog's descriptionHtml), so it is not declared here.
  */
 const CollectionSchema = CollectionSummarySchema.extend({ seo: SeoSchema, products: productCards });
 export type RawCollection = z.infer<typeof CollectionSchema>;

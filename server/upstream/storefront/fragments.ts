@@ -20,7 +20,7 @@ export const IMAGE = gql`
   }
 `;
 
-/** What a product card needs from the catalogue: the minimum price (and stock for "sold out"). */
+/** What a product card needs from the catalog: the minimum price (and stock for "sold out"). */
 export const PRODUCT_PRICE = gql`
   fragment ProductPrice on Product {
     id

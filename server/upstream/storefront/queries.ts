@@ -28,7 +28,7 @@ export const PRODUCT_BY_HANDLE_QUERY: TypedDocumentNode<ProductByHandleQuery, Pr
   ${PRODUCT_DETAIL}
 `;
 
-/** Every product's minimum price, for product cards (the catalogue has well under 250). */
+/** Every product's minimum price, for product cards (the catalog has well under 250). */
 export const PRODUCT_PRICES_QUERY: TypedDocumentNode<ProductPricesQuery, ProductPricesQueryVariables> = gql`
   query ProductPrices($country: CountryCode = US) @inContext(country: $country) {
     products(first: 250) {

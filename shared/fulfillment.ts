@@ -1,5 +1,5 @@
 /**
- * Fulfilment choice and cart-drawer button rules (spec §4 checkout type and cart lifecycle,
+ * Fulfillment choice and cart-drawer button rules (spec §4 checkout type and cart lifecycle,
  * §5 checkout button, §9 limits). Pure functions over the shared view-model types; used by the
  * cart store in the browser and by the server's cart routes.
  */

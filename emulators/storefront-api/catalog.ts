@@ -1,5 +1,5 @@
 /**
- * The catalogue seed (`{contentDir}/catalogue.json`, format in content/FORMAT.md): validated with
+ * The catalog seed (`{contentDir}/catalog.json`, format in content/FORMAT.md): validated with
  * zod at start, then turned into linked, read-only models (products ↔ variants ↔ collections)
  * that the resolvers serve. Money stays a decimal string ("85.00"); ids become GIDs.
  */
@@ -29,7 +29,7 @@ const videoSeed = z.object({
   formats: z.array(z.enum(['mp4', 'webm'])).min(1),
 });
 const priceAdjustmentSeed = z.union([z.object({ percentage: z.number().min(0).max(100) }), z.object({ amount }), z.object({ price: amount })]);
-const catalogueSeed = z.object({
+const catalogSeed = z.object({
   shop: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -105,7 +105,7 @@ const catalogueSeed = z.object({
   ),
 });
 
-export type CatalogueSeed = z.infer<typeof catalogueSeed>;
+export type CatalogSeed = z.infer<typeof catalogSeed>;
 export type PriceAdjustment = z.infer<typeof priceAdjustmentSeed>;
 
 export type ImageModel = { id: string; file: string; altText: string | null; width: number; height: number };
@@ -187,9 +187,9 @@ export type CollectionModel = {
   products: ProductModel[];
 };
 
-export type ShopModel = CatalogueSeed['shop'] & { __typename: 'Shop' };
+export type ShopModel = CatalogSeed['shop'] & { __typename: 'Shop' };
 
-export type Catalogue = {
+export type Catalog = {
   shop: ShopModel;
   products: ProductModel[];
   collections: CollectionModel[];
@@ -206,7 +206,7 @@ function image(seed: z.infer<typeof imageSeed>, type: string, id: number): Image
 }
 
 /** Link a validated seed into models. @throws when references (handles, image indexes, option values) dangle. */
-export function buildCatalogue(seed: CatalogueSeed): Catalogue {
+export function buildCatalog(seed: CatalogSeed): Catalog {
   const products = seed.products.map((p): ProductModel => {
     const product = {
       __typename: 'Product',
@@ -229,7 +229,7 @@ export function buildCatalogue(seed: CatalogueSeed): Catalogue {
     } as ProductModel;
     product.videos = p.videos.map((v, i): VideoModel => {
       if (v.previewImage != null && !product.images[v.previewImage]) {
-        throw new Error(`catalogue: video ${v.file} of ${p.handle} previewImage index ${v.previewImage} out of range`);
+        throw new Error(`catalog: video ${v.file} of ${p.handle} previewImage index ${v.previewImage} out of range`);
       }
       return {
         id: gid('Video', p.id * 100 + i + 1),
@@ -244,10 +244,10 @@ export function buildCatalogue(seed: CatalogueSeed): Catalogue {
     product.variants = p.variants.map((v): VariantModel => {
       const selectedOptions = p.options.map((o) => {
         const value = v.options[o.name];
-        if (!value || !o.values.includes(value)) throw new Error(`catalogue: variant ${v.id} of ${p.handle} has no valid ${o.name}`);
+        if (!value || !o.values.includes(value)) throw new Error(`catalog: variant ${v.id} of ${p.handle} has no valid ${o.name}`);
         return { name: o.name, value };
       });
-      if (v.image != null && !product.images[v.image]) throw new Error(`catalogue: variant ${v.id} image index ${v.image} out of range`);
+      if (v.image != null && !product.images[v.image]) throw new Error(`catalog: variant ${v.id} image index ${v.image} out of range`);
       toCents(v.price);
       return {
         __typename: 'ProductVariant',
@@ -292,7 +292,7 @@ export function buildCatalogue(seed: CatalogueSeed): Catalogue {
     updatedAt: c.updatedAt ?? seed.products.reduce((max, p) => (p.createdAt > max ? p.createdAt : max), '1970-01-01T00:00:00Z'),
     products: c.products.map((handle) => {
       const product = productByHandle.get(handle);
-      if (!product) throw new Error(`catalogue: collection ${c.handle} lists unknown product ${handle}`);
+      if (!product) throw new Error(`catalog: collection ${c.handle} lists unknown product ${handle}`);
       return product;
     }),
   }));
@@ -313,10 +313,10 @@ export function buildCatalogue(seed: CatalogueSeed): Catalogue {
   };
 }
 
-/** Read and validate `{contentDir}/catalogue.json`. @throws with zod's path-by-path message when invalid. */
-export function loadCatalogue(contentDir: string): Catalogue {
-  const file = path.join(contentDir, 'catalogue.json');
-  const parsed = catalogueSeed.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+/** Read and validate `{contentDir}/catalog.json`. @throws with zod's path-by-path message when invalid. */
+export function loadCatalog(contentDir: string): Catalog {
+  const file = path.join(contentDir, 'catalog.json');
+  const parsed = catalogSeed.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file} is invalid:\n${z.prettifyError(parsed.error)}`);
-  return buildCatalogue(parsed.data);
+  return buildCatalog(parsed.data);
 }

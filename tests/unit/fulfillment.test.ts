@@ -6,7 +6,7 @@ import {
   isCheckoutType,
   isShippingEligible,
   SHIPPING_THRESHOLD,
-} from '../../shared/fulfilment';
+} from '../../shared/fulfillment';
 
 const EXCLUDED = 'local-delivery-only';
 

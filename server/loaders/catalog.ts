@@ -1,6 +1,6 @@
 /**
- * Catalogue route loaders: products list, product detail, collections list, one collection.
- * Product cards are the content lake's cards with the catalogue's minimum price (spec §3).
+ * Catalog route loaders: products list, product detail, collections list, one collection.
+ * Product cards are the content lake's cards with the catalog's minimum price (spec §3).
  */
 import type { RouteDataMap, RouteParams } from '../../shared/route-data';
 import { isPasswordProtected } from '../../shared/product-availability';
@@ -23,7 +23,7 @@ export async function loadProducts(data: UpstreamData): Promise<RouteDataMap['pr
   };
 }
 
-/** A recommendation as a card: the content card when there is one, else the catalogue's own data. */
+/** A recommendation as a card: the content card when there is one, else the catalog's own data. */
 function recommendationCard(p: RecommendedProduct, contentCard: ProductCard | undefined, data: UpstreamData): ProductCard {
   if (contentCard) return contentCard;
   const media = p.media.nodes[0];
@@ -158,8 +158,8 @@ export async function loadCollections(data: UpstreamData): Promise<RouteDataMap[
 }
 
 /**
- * `/collections/{slug}`: the collection from the content lake and/or the catalogue (either is
- * enough) and its products in the content document's order, else the catalogue's.
+ * `/collections/{slug}`: the collection from the content lake and/or the catalog (either is
+ * enough) and its products in the content document's order, else the catalog's.
  * @throws RouteError 404 when neither knows the slug; UpstreamError on an upstream failure or a
  *   malformed document
  */
@@ -174,7 +174,7 @@ export async function loadCollection(data: UpstreamData, params: RouteParams): P
   ]);
   if (!content && !shop) throw notFound(`/collections/${slug}`);
 
-  // Product order: the content document's when it lists products, else the catalogue's.
+  // Product order: the content document's when it lists products, else the catalog's.
   const cards = content?.products?.length
     ? data.reshape.productCards(content.products, prices)
     : (() => {

@@ -1,5 +1,5 @@
 /**
- * Builds `catalogue.json` (the Storefront API emulator's seed, see content/FORMAT.md) from the
+ * Builds `catalog.json` (the Storefront API emulator's seed, see content/FORMAT.md) from the
  * readable product and collection data in `data/`. Variant ids are derived from the product
  * id (`{productId}{nn}`), so adding a product never renumbers another one.
  */
@@ -40,11 +40,11 @@ export type VideoData = { alt: string; frames: number[]; previewImage: number };
 export const VIDEO_SIZE = { width: 480, height: 600 } as const;
 export const VIDEO_FORMATS = ['mp4', 'webm'] as const;
 
-/** The catalogue entry of a product video (content/FORMAT.md). */
-export type CatalogueVideo = { file: string; altText: string; width: number; height: number; previewImage: number; formats: string[] };
+/** The catalog entry of a product video (content/FORMAT.md). */
+export type CatalogVideo = { file: string; altText: string; width: number; height: number; previewImage: number; formats: string[] };
 
-/** A product's videos as catalogue entries: files `{handle}-film`, `{handle}-film-2`, … */
-export function catalogueVideos(p: Pick<ProductData, 'handle' | 'videos'>): CatalogueVideo[] {
+/** A product's videos as catalog entries: files `{handle}-film`, `{handle}-film-2`, … */
+export function catalogVideos(p: Pick<ProductData, 'handle' | 'videos'>): CatalogVideo[] {
   return (p.videos ?? []).map((v, i) => ({
     file: `${p.handle}-film${i ? `-${i + 1}` : ''}`,
     altText: v.alt,
@@ -88,7 +88,7 @@ export type CollectionData = {
   products: string[];
 };
 
-export type CatalogueImage = { file: string; altText: string; width: number; height: number };
+export type CatalogImage = { file: string; altText: string; width: number; height: number };
 
 /** An image file to draw: file name (no extension) and the full artwork description. */
 export type ImageJob = { file: string; art: Artwork };
@@ -101,8 +101,8 @@ function descriptionHtml(p: ProductData): string {
   return `${paragraphs}<h3>Care</h3><ul>${p.care.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>`;
 }
 
-/** The catalogue image entry and its drawing job; `file` names the SVG in content/images. */
-export function imageFor(file: string, image: ImageData, defaults: { width: number; height: number }): { entry: CatalogueImage; job: ImageJob } {
+/** The catalog image entry and its drawing job; `file` names the SVG in content/images. */
+export function imageFor(file: string, image: ImageData, defaults: { width: number; height: number }): { entry: CatalogImage; job: ImageJob } {
   const width = image.width ?? defaults.width;
   const height = image.height ?? defaults.height;
   const { palette, ...rest } = image.art;
@@ -112,10 +112,10 @@ export function imageFor(file: string, image: ImageData, defaults: { width: numb
   };
 }
 
-/** Catalogue JSON plus the list of images it references. */
-export function buildCatalogue(shop: object, products: ProductData[], collections: CollectionData[]) {
+/** Catalog JSON plus the list of images it references. */
+export function buildCatalog(shop: object, products: ProductData[], collections: CollectionData[]) {
   const jobs: ImageJob[] = [];
-  const catalogueProducts = products.map((p) => {
+  const catalogProducts = products.map((p) => {
     const images = p.images.map((img, i) => {
       const { entry, job } = imageFor(`${p.handle}-${i + 1}`, img, { width: 1600, height: 2000 });
       jobs.push(job);
@@ -133,7 +133,7 @@ export function buildCatalogue(shop: object, products: ProductData[], collection
       createdAt: p.createdAt,
       options,
       images,
-      ...(p.videos?.length ? { videos: catalogueVideos(p) } : {}),
+      ...(p.videos?.length ? { videos: catalogVideos(p) } : {}),
       variants: p.variants.map((v, i) => ({
         id: p.id * 100 + i + 1,
         sku: v.sku,
@@ -156,10 +156,10 @@ export function buildCatalogue(shop: object, products: ProductData[], collection
       })),
     };
   });
-  const catalogueCollections = collections.map((c) => {
+  const catalogCollections = collections.map((c) => {
     const { entry, job } = imageFor(`collection-${c.handle}`, c.image, { width: 1600, height: 1200 });
     jobs.push(job);
     return { id: c.id, handle: c.handle, title: c.title, descriptionHtml: `<p>${escapeHtml(c.description)}</p>`, image: entry, products: c.products };
   });
-  return { catalogue: { shop, collections: catalogueCollections, products: catalogueProducts }, jobs };
+  return { catalog: { shop, collections: catalogCollections, products: catalogProducts }, jobs };
 }

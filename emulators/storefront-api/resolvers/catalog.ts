@@ -1,7 +1,7 @@
 /**
- * Resolvers for the catalogue side of the Storefront API: shop, products, variants, options,
+ * Resolvers for the catalog side of the Storefront API: shop, products, variants, options,
  * images/media, selling plans, collections, recommendations, node lookups. Models come from
- * catalogue.ts; availability from inventory.ts; money is rendered by the Decimal scalar.
+ * catalog.ts; availability from inventory.ts; money is rendered by the Decimal scalar.
  */
 import {
   VIDEO_MIME_TYPES,
@@ -12,7 +12,7 @@ import {
   type SellingPlanModel,
   type VariantModel,
   type VideoModel,
-} from '../catalogue';
+} from '../catalog';
 import { paginate, type PageArgs } from '../connections';
 import type { StorefrontContext } from '../context';
 import { htmlToText, truncate } from '../html-text';
@@ -106,19 +106,19 @@ function selectionIndexes(ctx: StorefrontContext, p: ProductModel, a: SelectionA
   });
 }
 
-/** Resolve a GID to the catalogue object it names (null when unknown). Carts are handled in cart.ts. */
-export function catalogueNode(ctx: StorefrontContext, id: string): unknown {
+/** Resolve a GID to the catalog object it names (null when unknown). Carts are handled in cart.ts. */
+export function catalogNode(ctx: StorefrontContext, id: string): unknown {
   const parsed = parseGid(id);
   const n = parsed && /^\d+$/.test(parsed.id) ? Number(parsed.id) : NaN;
   switch (parsed?.type) {
     case 'Product':
-      return ctx.catalogue.productById.get(n) ?? null;
+      return ctx.catalog.productById.get(n) ?? null;
     case 'ProductVariant':
-      return ctx.catalogue.variantById.get(n) ?? null;
+      return ctx.catalog.variantById.get(n) ?? null;
     case 'Collection':
-      return ctx.catalogue.collectionById.get(n) ?? null;
+      return ctx.catalog.collectionById.get(n) ?? null;
     case 'Shop':
-      return n === ctx.catalogue.shop.id ? ctx.catalogue.shop : null;
+      return n === ctx.catalog.shop.id ? ctx.catalog.shop : null;
     default:
       return null;
   }
@@ -141,32 +141,32 @@ function related(ctx: StorefrontContext, product: ProductModel): ProductModel[] 
     .slice(0, 10);
 }
 
-export const catalogueResolvers = {
+export const catalogResolvers = {
   QueryRoot: {
-    shop: (_: unknown, __: unknown, ctx: StorefrontContext) => ctx.catalogue.shop,
+    shop: (_: unknown, __: unknown, ctx: StorefrontContext) => ctx.catalog.shop,
     product: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
-      if (handle != null) return ctx.catalogue.productByHandle.get(handle) ?? null;
+      if (handle != null) return ctx.catalog.productByHandle.get(handle) ?? null;
       const n = id != null ? numericIdOf(id, 'Product') : null;
-      return n == null ? null : (ctx.catalogue.productById.get(n) ?? null);
+      return n == null ? null : (ctx.catalog.productById.get(n) ?? null);
     },
-    productByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.catalogue.productByHandle.get(handle) ?? null,
+    productByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.catalog.productByHandle.get(handle) ?? null,
     products: (_: unknown, args: Args & { query?: string; sortKey?: string }, ctx: StorefrontContext) => {
-      const found = searchProducts(ctx.catalogue.products, args.query, (p) => available(ctx, p));
+      const found = searchProducts(ctx.catalog.products, args.query, (p) => available(ctx, p));
       // Shopify offers filters on collection and search results only.
       return { ...paginate(sortProducts(found, args.sortKey), args, (p) => p.numericId), filters: [] };
     },
     collection: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
-      if (handle != null) return ctx.catalogue.collectionByHandle.get(handle) ?? null;
+      if (handle != null) return ctx.catalog.collectionByHandle.get(handle) ?? null;
       const n = id != null ? numericIdOf(id, 'Collection') : null;
-      return n == null ? null : (ctx.catalogue.collectionById.get(n) ?? null);
+      return n == null ? null : (ctx.catalog.collectionById.get(n) ?? null);
     },
-    collectionByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.catalogue.collectionByHandle.get(handle) ?? null,
+    collectionByHandle: (_: unknown, { handle }: { handle: string }, ctx: StorefrontContext) => ctx.catalog.collectionByHandle.get(handle) ?? null,
     collections: (_: unknown, args: Args & { query?: string; sortKey?: string }, ctx: StorefrontContext) => {
       const q = (args.query ?? '')
         .toLowerCase()
         .replace(/^title:/, '')
         .replace(/["']/g, '');
-      let list = ctx.catalogue.collections.filter((c) => !q || c.title.toLowerCase().includes(q) || c.handle === q);
+      let list = ctx.catalog.collections.filter((c) => !q || c.title.toLowerCase().includes(q) || c.handle === q);
       if (args.sortKey === 'TITLE') list = [...list].sort((a, b) => a.title.localeCompare(b.title));
       if (args.sortKey === 'UPDATED_AT') list = [...list].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
       if (args.sortKey === 'ID') list = [...list].sort((a, b) => a.numericId - b.numericId);
@@ -175,26 +175,26 @@ export const catalogueResolvers = {
     productRecommendations: (_: unknown, args: { productId?: string; productHandle?: string; intent: string }, ctx: StorefrontContext) => {
       const n = args.productId != null ? numericIdOf(args.productId, 'Product') : null;
       const product =
-        n != null ? ctx.catalogue.productById.get(n) : args.productHandle != null ? ctx.catalogue.productByHandle.get(args.productHandle) : undefined;
+        n != null ? ctx.catalog.productById.get(n) : args.productHandle != null ? ctx.catalog.productByHandle.get(args.productHandle) : undefined;
       if (!product) return null;
       // No complementary-product data exists in the seed (Shopify's Search & Discovery app supplies it).
       return args.intent === 'RELATED' ? related(ctx, product) : [];
     },
     productTags: (_: unknown, args: { first: number }, ctx: StorefrontContext) =>
-      paginate([...new Set(ctx.catalogue.products.flatMap((p) => p.tags))].sort(), args, (t) => t),
+      paginate([...new Set(ctx.catalog.products.flatMap((p) => p.tags))].sort(), args, (t) => t),
     productTypes: (_: unknown, args: { first: number }, ctx: StorefrontContext) =>
-      paginate([...new Set(ctx.catalogue.products.map((p) => p.productType).filter(Boolean))].sort(), args, (t) => t),
+      paginate([...new Set(ctx.catalog.products.map((p) => p.productType).filter(Boolean))].sort(), args, (t) => t),
   },
 
   Shop: {
-    id: (shop: StorefrontContext['catalogue']['shop']) => gid('Shop', shop.id),
-    description: (shop: StorefrontContext['catalogue']['shop']) => shop.description ?? null,
-    moneyFormat: (shop: StorefrontContext['catalogue']['shop']) => shop.moneyFormat ?? '${{amount}}',
-    primaryDomain: (shop: StorefrontContext['catalogue']['shop']) => {
+    id: (shop: StorefrontContext['catalog']['shop']) => gid('Shop', shop.id),
+    description: (shop: StorefrontContext['catalog']['shop']) => shop.description ?? null,
+    moneyFormat: (shop: StorefrontContext['catalog']['shop']) => shop.moneyFormat ?? '${{amount}}',
+    primaryDomain: (shop: StorefrontContext['catalog']['shop']) => {
       const url = new URL(shop.primaryDomain);
       return { host: url.host, sslEnabled: url.protocol === 'https:', url: url.origin };
     },
-    paymentSettings: (shop: StorefrontContext['catalogue']['shop'], _: unknown, ctx: StorefrontContext) => ({
+    paymentSettings: (shop: StorefrontContext['catalog']['shop'], _: unknown, ctx: StorefrontContext) => ({
       acceptedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS'],
       cardVaultUrl: `${ctx.origin}/sessions`,
       countryCode: 'US',
