@@ -35,6 +35,8 @@ export type StartEmulatorsOptions = {
   shopUrl?: string;
   /** Lifetime of the Storefront API's customer access tokens in ms (tests shorten it); its default otherwise. */
   customerAccessTokenTtlMs?: number;
+  /** The Storefront API's clock for carts and customer tokens (tests move it); default the real one. */
+  storefrontNow?: () => Date;
   /** The token every emulator's `/__emulator/*` requires; default a random one per call. */
   debugToken?: string;
   /**
@@ -167,6 +169,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
           port: opts.ports?.storefront,
           shopUrl: opts.shopUrl,
           customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
+          now: opts.storefrontNow,
           publicUrl: publicUrl('storefront'),
         }),
       ),

@@ -120,20 +120,19 @@ export const customerGid = (c: StoredCustomer) => gid('Customer', c.id);
 export const customerAddressGid = (a: StoredAddress) => gid('MailingAddress', a.id, { model_name: 'CustomerAddress' });
 export const addressModel = (a: StoredAddress): MailingAddressModel => ({ ...a, id: customerAddressGid(a) });
 
-const nowIso = () => new Date().toISOString();
-const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
-const live = (expiresAt: string) => Date.parse(expiresAt) > Date.now();
 const blankToNull = (value: string | null | undefined) => (value == null ? null : value.trim() || null);
 
 export class CustomerStore {
   private readonly state: CustomersState;
   private readonly accessTokenTtlMs: number;
+  /** The clock tokens are stamped and expired by (tests move it). */
+  private readonly clock: () => Date;
   /** Whether customer state was stored before this start; the seed is loaded only into a new data dir. */
   readonly existedAtStart: boolean;
 
   constructor(
     private readonly db: Database,
-    opts: { accessTokenTtlMs?: number } = {},
+    opts: { accessTokenTtlMs?: number; now?: () => Date } = {},
   ) {
     const counters = new Map(
       db
@@ -151,6 +150,22 @@ export class CustomerStore {
         .map((row) => parseJson<StoredCustomer>(row.data)),
     };
     this.accessTokenTtlMs = opts.accessTokenTtlMs ?? DEFAULT_ACCESS_TOKEN_TTL_MS;
+    this.clock = opts.now ?? (() => new Date());
+  }
+
+  /** The store's clock as an ISO time. */
+  private nowIso(): string {
+    return this.clock().toISOString();
+  }
+
+  /** The ISO time `ms` milliseconds after the store's now. */
+  private inFuture(ms: number): string {
+    return new Date(this.clock().getTime() + ms).toISOString();
+  }
+
+  /** Whether a token expiring at `expiresAt` (ISO) is still valid by the store's clock. */
+  private live(expiresAt: string): boolean {
+    return Date.parse(expiresAt) > this.clock().getTime();
   }
 
   byId(id: number): StoredCustomer | null {
@@ -211,7 +226,7 @@ export class CustomerStore {
       acceptsMarketing: input.acceptsMarketing ?? false,
       state: 'enabled',
       tags: [],
-      createdAt: nowIso(),
+      createdAt: this.nowIso(),
     });
     return { customer, errors: [], invitation: null };
   }
@@ -234,7 +249,7 @@ export class CustomerStore {
     const found = this.findToken(token);
     if (!found) return null;
     const { record } = found;
-    record.expiresAt = inFuture(this.accessTokenTtlMs);
+    record.expiresAt = this.inFuture(this.accessTokenTtlMs);
     this.save(found.customer);
     return { accessToken: token, expiresAt: record.expiresAt };
   }
@@ -400,13 +415,13 @@ export class CustomerStore {
     const invalid = kind === 'activation' ? ERRORS.activationUrlInvalid() : ERRORS.resetUrlInvalid();
     if (!customer || !record || record.hash !== tokenHash(token)) return refuse(invalid);
     if (kind === 'activation' && customer.state === 'enabled') return refuse(ERRORS.alreadyEnabled());
-    if (record.usedAt || !live(record.expiresAt)) return refuse(invalid);
+    if (record.usedAt || !this.live(record.expiresAt)) return refuse(invalid);
     const problem = passwordError(password, ['password']);
     if (problem) return refuse(problem);
     const passwordHash = await hashPassword(password);
     // The token may have been used by a concurrent request while the password was hashed.
     if (record.usedAt || customer[kind] !== record) return refuse(invalid);
-    record.usedAt = nowIso();
+    record.usedAt = this.nowIso();
     customer.passwordHash = passwordHash;
     customer.state = 'enabled';
     customer.accessTokens = [];
@@ -432,10 +447,10 @@ export class CustomerStore {
 
   private issueAccessToken(customer: StoredCustomer): IssuedToken {
     const accessToken = newToken();
-    const expiresAt = inFuture(this.accessTokenTtlMs);
+    const expiresAt = this.inFuture(this.accessTokenTtlMs);
     // Expired tokens are dropped here so the file does not grow with every sign-in.
-    customer.accessTokens = customer.accessTokens.filter((t) => live(t.expiresAt));
-    customer.accessTokens.push({ hash: tokenHash(accessToken), createdAt: nowIso(), expiresAt });
+    customer.accessTokens = customer.accessTokens.filter((t) => this.live(t.expiresAt));
+    customer.accessTokens.push({ hash: tokenHash(accessToken), createdAt: this.nowIso(), expiresAt });
     this.save(customer);
     return { accessToken, expiresAt };
   }
@@ -444,7 +459,7 @@ export class CustomerStore {
     const token = newToken();
     customer[kind] = {
       hash: tokenHash(token),
-      expiresAt: inFuture(kind === 'activation' ? ACTIVATION_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS),
+      expiresAt: this.inFuture(kind === 'activation' ? ACTIVATION_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS),
       usedAt: null,
     };
     this.save(customer);
@@ -454,7 +469,7 @@ export class CustomerStore {
   private findToken(token: string): { customer: StoredCustomer; record: AccessTokenRecord } | null {
     const hash = tokenHash(token);
     for (const customer of this.state.customers) {
-      const record = customer.accessTokens.find((t) => t.hash === hash && live(t.expiresAt));
+      const record = customer.accessTokens.find((t) => t.hash === hash && this.live(t.expiresAt));
       if (record && customer.state === 'enabled') return { customer, record };
     }
     return null;
@@ -491,7 +506,7 @@ export class CustomerStore {
   }
 
   private touch(customer: StoredCustomer): void {
-    customer.updatedAt = nowIso();
+    customer.updatedAt = this.nowIso();
     this.save(customer);
   }
 

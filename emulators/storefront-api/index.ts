@@ -80,7 +80,7 @@ export type StorefrontEmulatorOptions = EmulatorOptions & {
    * in local mode, where the emulator binds loopback only.
    */
   publicUrl?: string;
-  /** The clock carts are stamped and expired by (tests move it); default `() => new Date()`. */
+  /** The clock carts and customer tokens are stamped and expired by (tests move it); default `() => new Date()`. */
   now?: () => Date;
   /** How long a cart lives after its last update, in ms; default CART_TTL_MS (10 days, Shopify's). */
   cartTtlMs?: number;
@@ -107,7 +107,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const inventory = new Inventory();
   const db = openStorefrontDatabase(dataDir);
   const carts = new CartStore(db, catalog, inventory, { now: opts.now, ttlMs: opts.cartTtlMs });
-  const customers = new CustomerStore(db, { accessTokenTtlMs: opts.customerAccessTokenTtlMs });
+  const customers = new CustomerStore(db, { accessTokenTtlMs: opts.customerAccessTokenTtlMs, now: opts.now });
   const giftCards = new GiftCardStore(db);
   const delivery = { carts, customers, deliveryRates };
   const pricing = new CartPricer({

@@ -574,18 +574,22 @@ describe('access tokens', () => {
 
   it('expires tokens after customerAccessTokenTtlMs unless renewed in time', async () => {
     await sf.stop();
-    sf = await startHarness({ shopUrl: SHOP_URL, customerAccessTokenTtlMs: 1500 });
-    const started = Date.now();
+    // The emulator's clock is moved, not waited for: `at(ms)` sets it to `ms` after the tokens were made.
+    let clockMs = Date.now();
+    sf = await startHarness({ shopUrl: SHOP_URL, customerAccessTokenTtlMs: 1500, now: () => new Date(clockMs) });
     const renewedToken = await tokenOf(ADA);
     const plainToken = await tokenOf(ADA);
-    const sleepUntil = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ms - Date.now())));
-    await sleepUntil(700);
+    const started = clockMs;
+    const at = (ms: number) => {
+      clockMs = started + ms;
+    };
+    at(700);
     const renewed = await gql<{ customerAccessTokenRenew: { customerAccessToken: Token | null } }>(
       `mutation($t: String!) { customerAccessTokenRenew(customerAccessToken: $t) { customerAccessToken { accessToken expiresAt } } }`,
       { t: renewedToken },
     );
     expect(renewed.customerAccessTokenRenew.customerAccessToken?.accessToken).toBe(renewedToken);
-    await sleepUntil(1900); // past the first expiry, before the renewed one
+    at(1900); // past the first expiry, before the renewed one
     expect(await customer(plainToken)).toBeNull();
     expect((await customer(renewedToken))?.email).toBe(ADA.email);
     const update = await gql<{ customerUpdate: { customerUserErrors: UserError[] } }>(
@@ -593,7 +597,7 @@ describe('access tokens', () => {
       { t: plainToken },
     );
     expect(update.customerUpdate.customerUserErrors).toEqual([{ code: 'TOKEN_INVALID', field: ['customerAccessToken'] }]);
-    await sleepUntil(2500);
+    at(2500);
     expect(await customer(renewedToken)).toBeNull();
     const late = await gql<{ customerAccessTokenRenew: { customerAccessToken: Token | null } }>(
       `mutation($t: String!) { customerAccessTokenRenew(customerAccessToken: $t) { customerAccessToken { accessToken } } }`,

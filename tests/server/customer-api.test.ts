@@ -535,11 +535,12 @@ describe('account pages', () => {
 
 describe('token expiry', () => {
   test('an expired token: the API answers 401 and clears the session; the pages redirect to login', async () => {
-    const short = await startTestApp({ customerAccessTokenTtlMs: 1500 });
+    let skewMs = 0;
+    const short = await startTestApp({ customerAccessTokenTtlMs: 1500, storefrontNow: () => new Date(Date.now() + skewMs) });
     try {
       const { jar } = await newCustomer(short);
       expect((await request(short.app).get('/api/customer/orders').set('Cookie', jar.header())).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1600));
+      skewMs = 1_600; // the Storefront's clock moves past the token's lifetime
       const res = await request(short.app).get('/api/customer').set('Cookie', jar.header());
       expect(res.status).toBe(401);
       expect(res.body.message).toBe('Customer fetch failed.');
@@ -552,17 +553,21 @@ describe('token expiry', () => {
   });
 
   test('a fetch renews the token: its cookie lives on past the first expiry', async () => {
-    // Lifetimes wide enough for registering's sign-in round trip on a busy machine (the token is made before it ends).
-    const short = await startTestApp({ customerAccessTokenTtlMs: 5000 });
+    // The Storefront's clock is moved, not waited for (a busy machine's sign-in round trip takes what it takes).
+    let skewMs = 0;
+    const short = await startTestApp({ customerAccessTokenTtlMs: 5000, storefrontNow: () => new Date(Date.now() + skewMs) });
     try {
       const { jar } = await newCustomer(short);
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      skewMs = 2_500;
       const renewed = await request(short.app).get('/api/customer').set('Cookie', jar.header());
       expect(renewed.status).toBe(200);
       jar.take(setCookies(renewed));
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      // Over 5.5 s after sign-in, beyond the first 5 s lifetime: still signed in thanks to the renewal.
+      skewMs = 5_500;
+      // 5.5 s after sign-in by the Storefront's clock, beyond the first 5 s lifetime: still signed in thanks to the renewal.
       expect((await request(short.app).get('/api/customer').set('Cookie', jar.header())).status).toBe(200);
+      skewMs = 11_000;
+      // Unused for more than a lifetime after the last renewing fetch (5.5 s + 5 s): a renewal is a new lifetime, not a forever.
+      expect((await request(short.app).get('/api/customer').set('Cookie', jar.header())).status).toBe(401);
     } finally {
       await short.stop();
     }

@@ -66,6 +66,8 @@ export async function startTestApp(
     rateLimits?: AppDeps['rateLimits'];
     /** Storefront emulator: customer access token lifetime in ms (default Shopify's 14 days). */
     customerAccessTokenTtlMs?: number;
+    /** Storefront emulator: its clock for carts and customer tokens (a suite moves it instead of waiting). */
+    storefrontNow?: () => Date;
     /** The app's logger (default: silent unless LOG_LEVEL is set). */
     log?: pino.Logger;
     /** Sign-up outbox options (a short backoff for suites that wait for retries). */
@@ -87,6 +89,7 @@ export async function startTestApp(
     // The customer-account emulator only redirects to the site the config names.
     shopUrl: siteUrl,
     customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
+    storefrontNow: opts.storefrontNow,
   });
   const distDir = await clientDistDir();
   // The origin page cache is on, as in production (server/config.ts), so every journey meets it
