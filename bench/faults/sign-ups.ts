@@ -1,9 +1,9 @@
 /**
  * Newsletter sign-ups for the fault suite's outbox sections: sent to a shop with a tag in every
  * address, and counted where they end up, in a marketing emulator's records
- * (tests/server/support/marketing.ts), so a run counts its own sign-ups only.
+ * (tests/support/marketing.ts), so a run counts its own sign-ups only.
  */
-import { marketingRecords } from '../../tests/server/support/marketing';
+import { marketingRecords } from '../../tests/support/marketing';
 
 /** A marketing emulator's base URL and the run's debug token. */
 export type MarketingEmulator = { url: string; debugToken: string };

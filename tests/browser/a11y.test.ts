@@ -9,7 +9,7 @@ import request from 'supertest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADA, CART_VARIANT, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
-import { signIn } from '../server/support/customer';
+import { signIn } from '../support/customer';
 import { startBrowserHarness, type BrowserHarness } from './support';
 
 const hasChromium = serviceAvailable('chromium');

@@ -18,7 +18,7 @@ import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playw
 import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { CLIENT_EVENTS_PATH } from '../../emulators/marketing';
-import { untilRecorded, type MarketingRecords } from '../server/support/marketing';
+import { untilRecorded, type MarketingRecords } from '../support/marketing';
 import { serviceAvailable } from '../support/services';
 import { useBrowserSuite, viewportAt, visitHydrated } from './support';
 

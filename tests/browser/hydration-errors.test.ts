@@ -16,7 +16,7 @@
  */
 import request from 'supertest';
 import type { ConsoleMessage } from 'playwright-core';
-import { signIn, setCookies } from '../server/support/customer';
+import { signIn, setCookies } from '../support/customer';
 import { ADA, CART_VARIANT, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES, type RouteTemplate } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
 import { CLIENT_ERRORS_PATH } from '../../shared/client-errors';

@@ -23,7 +23,7 @@ import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { MARKETING_MESSAGES as M, MESSAGE_CLEAR_MS, POPUP_CLOSE_AFTER_SUCCESS_MS } from '../../shared/marketing';
 import type { ProductDetail } from '../../shared/types';
 import type { ShopProcess } from '../support/shop-process';
-import { untilRecorded, type MarketingRecords } from '../server/support/marketing';
+import { untilRecorded, type MarketingRecords } from '../support/marketing';
 import { serviceAvailable } from '../support/services';
 import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
 

@@ -18,7 +18,7 @@ import { CHUNK_RELOAD_KEY } from '../../client/runtime/chunk-reload';
 import { createApp } from '../../server/app';
 import { MemoryCache } from '../../server/cache';
 import { loadClientManifest } from '../../server/render';
-import type { TestApp } from '../server/support/app';
+import type { TestApp } from '../support/app';
 import { serviceAvailable } from '../support/services';
 import { openShopPage, startInProcessBrowserHarness, type InProcessBrowserHarness, waitForHydration } from './support';
 

@@ -12,7 +12,7 @@ import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopu
 import { CLIENT_ERRORS_PATH } from '../../shared/client-errors';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import type { App } from '../../server/app';
-import { startTestApp, type TestApp } from '../server/support/app';
+import { startTestApp, type TestApp } from '../support/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/services';
 import { startShopProcess, type ShopProcess } from '../support/shop-process';
 
@@ -82,7 +82,7 @@ export async function startBrowserHarness(opts: { env?: Record<string, string> }
   }
 }
 
-/** The in-process harness: the test app (tests/server/support/app.ts) behind a Node HTTP server the suite can repoint. */
+/** The in-process harness: the test app (tests/support/app.ts) behind a Node HTTP server the suite can repoint. */
 export type InProcessBrowserHarness = Omit<BrowserHarness, 't'> & {
   t: TestApp;
   /** From now on the server answers with `app` (a deploy: another build behind the same origin); `t.app` by default. */

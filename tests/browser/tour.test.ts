@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import type { BrowserContext } from 'playwright-core';
-import { signIn } from '../server/support/customer';
+import { signIn } from '../support/customer';
 import { ADA, CART_VARIANT, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
 import { openShopPage, replacedCartFetch, startBrowserHarness, viewportAt, waitForHydration, type BrowserHarness } from './support';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ClientError } from '@sanity/client';
 import { startContentLakeEmulator } from '../../emulators/content-lake';
 import type { RunningEmulator } from '../../emulators/shared/server';
-import { contentLakeClient } from './support/content-client';
+import { contentLakeClient } from '../support/content-client';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'content-lake');
 const TOKEN = 'preview-token';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startHarness, TOKEN, type Harness } from '../fixtures/storefront/harness';
+import { startHarness, TOKEN, type Harness } from '../support/storefront-harness';
 
 /** A connection's `nodes`, as the queries below select them. */
 type Nodes<T> = { nodes: T[] };

@@ -10,9 +10,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { listOrders } from '../../emulators/storefront-api';
-import { FIXTURE_DIR, NEW_YORK_ADDRESS, postForm, startHarness, type Harness } from '../fixtures/storefront/harness';
-import { GRAMERCY, HOBOKEN, SAN_FRANCISCO, STAMFORD, signInAda } from './support/storefront-delivery';
-import { rootField } from './support/storefront-field';
+import { FIXTURE_DIR, NEW_YORK_ADDRESS, postForm, startHarness, type Harness } from '../support/storefront-harness';
+import { GRAMERCY, HOBOKEN, SAN_FRANCISCO, STAMFORD, signInAda } from '../support/storefront-delivery';
+import { rootField } from '../support/storefront-field';
 
 const CART = `fragment C on Cart { id checkoutUrl
   cost { subtotalAmount { amount } totalAmount { amount } checkoutChargeAmount { amount } totalTaxAmount { amount } totalAmountEstimated }

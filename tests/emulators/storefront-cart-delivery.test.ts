@@ -5,9 +5,9 @@
  * emulated checkout's prefill and shipping line.
  */
 import { listOrders } from '../../emulators/storefront-api';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
-import { rootField } from './support/storefront-field';
-import { BROOKLYN, GRAMERCY, SAN_FRANCISCO, signInAda } from './support/storefront-delivery';
+import { startHarness, type Harness } from '../support/storefront-harness';
+import { rootField } from '../support/storefront-field';
+import { BROOKLYN, GRAMERCY, SAN_FRANCISCO, signInAda } from '../support/storefront-delivery';
 
 const ADDRESS_FIELDS = `id selected oneTimeUse address { ... on CartDeliveryAddress {
   firstName lastName address1 address2 city provinceCode countryCode zip phone formatted(withName: true) formattedArea } }`;

@@ -7,7 +7,7 @@
 import { parse, validate } from 'graphql';
 import { listOrders } from '../../emulators/storefront-api';
 import { loadStorefrontSchema } from '../../emulators/storefront-api/schema';
-import { NEW_YORK_ADDRESS, postForm, startHarness, type Harness } from '../fixtures/storefront/harness';
+import { NEW_YORK_ADDRESS, postForm, startHarness, type Harness } from '../support/storefront-harness';
 
 /** The real Storefront API 2026-04 schema (hydrogen-react's copy), without the emulator's resolvers. */
 const schema = loadStorefrontSchema();

@@ -4,8 +4,8 @@
  * `cart.metafield` / `cart.metafields`, cartCreate's `input.metafields`, and persistence.
  */
 import { APP_NAMESPACE, type StoredMetafield } from '../../emulators/storefront-api/cart-metafields';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
-import { rootField } from './support/storefront-field';
+import { startHarness, type Harness } from '../support/storefront-harness';
+import { rootField } from '../support/storefront-field';
 
 const METAFIELD = `id namespace key type value createdAt updatedAt description
   parentResource { ... on Cart { id } }

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { storefrontDatabaseFile } from '../../emulators/storefront-api';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { startHarness, type Harness } from '../support/storefront-harness';
 
 const CART = `fragment C on Cart {
   id checkoutUrl createdAt updatedAt note totalQuantity

@@ -1,5 +1,5 @@
 import { listOrders, type StoredOrder } from '../../emulators/storefront-api';
-import { postForm as post, startHarness, type Harness } from '../fixtures/storefront/harness';
+import { postForm as post, startHarness, type Harness } from '../support/storefront-harness';
 
 /** The fixture's customers.json seeds four past orders; checkouts continue after them. */
 const SEEDED_ORDERS = ['#1001', '#1002', '#1003', '#1004'];

@@ -8,7 +8,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { listOrders, storefrontDatabaseFile } from '../../emulators/storefront-api';
-import { NEW_YORK_ADDRESS, postForm, startHarness, type Harness } from '../fixtures/storefront/harness';
+import { NEW_YORK_ADDRESS, postForm, startHarness, type Harness } from '../support/storefront-harness';
 
 const SHOP_URL = 'http://shop.test';
 const ADA = { email: 'ada@example.com', password: 'flowers-ada-1815' };

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { startHarness, type Harness } from '../support/storefront-harness';
 
 let sf: Harness;
 beforeAll(async () => {

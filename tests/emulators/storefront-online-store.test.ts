@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONTENT_DIR } from '../../emulators/shared/server';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { startHarness, type Harness } from '../support/storefront-harness';
 
 const SHOP = 'https://www.gramercystems.com';
 const catalog = JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'catalog.json'), 'utf8')) as {

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CART_TTL_MS, listOrders } from '../../emulators/storefront-api';
-import { makeDataDir, startHarness, type Harness } from '../fixtures/storefront/harness';
+import { makeDataDir, startHarness, type Harness } from '../support/storefront-harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const variant = (n: number) => `gid://shopify/ProductVariant/${n}`;

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONTENT_DIR } from '../../emulators/shared/server';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { startHarness, type Harness } from '../support/storefront-harness';
 
 type Seed = {
   products: {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { listOrders } from '../../emulators/storefront-api';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { startHarness, type Harness } from '../support/storefront-harness';
 
 const CONTENT_DIR = path.resolve(__dirname, '../../content');
 

@@ -30,7 +30,7 @@ import { DEFAULT_CONTENT_DIR } from '../../emulators/shared/server';
 import { buildExecutableSchema } from '../../emulators/storefront-api/resolvers';
 import { loadStorefrontSchema } from '../../emulators/storefront-api/schema';
 import { UNSUPPORTED_CODE, unsupportedMessage } from '../../emulators/storefront-api/unsupported';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
+import { startHarness, type Harness } from '../support/storefront-harness';
 
 const schema = loadStorefrontSchema();
 const MAX_DEPTH = 5;

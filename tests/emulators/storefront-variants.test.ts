@@ -12,7 +12,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { decodeEncodedVariant, getProductOptions } from '@shopify/hydrogen-react';
-import { FIXTURE_DIR, startHarness, type Harness } from '../fixtures/storefront/harness';
+import { FIXTURE_DIR, startHarness, type Harness } from '../support/storefront-harness';
 
 const OPTIONS = [
   { name: 'Size', values: ['Small', 'Medium', 'Large'] },

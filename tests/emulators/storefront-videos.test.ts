@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { buildCatalog, type CatalogSeed } from '../../emulators/storefront-api/catalog';
-import { startHarness, type Harness } from '../fixtures/storefront/harness';
-import { rootField } from './support/storefront-field';
+import { startHarness, type Harness } from '../support/storefront-harness';
+import { rootField } from '../support/storefront-field';
 
 const CONTENT_DIR = path.join(__dirname, '../../content');
 let sf: Harness;

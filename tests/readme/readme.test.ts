@@ -15,7 +15,7 @@ import { DEFAULT_CUSTOMER_ACCOUNT_PORT } from '../../emulators/customer-account'
 import { DEFAULT_MARKETING_PORT } from '../../emulators/marketing';
 import { DEFAULT_SCHEDULER_PORT } from '../../emulators/scheduler';
 import { DEFAULT_STOREFRONT_PORT } from '../../emulators/storefront-api';
-import { CookieJar, setCookies, signIn } from '../server/support/customer';
+import { CookieJar, setCookies, signIn } from '../support/customer';
 import { SHOP_ENTRY, startShopProcess, type ShopProcess } from '../support/shop-process';
 
 jest.setTimeout(120_000);

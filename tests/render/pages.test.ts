@@ -4,7 +4,7 @@
  * never be in cacheable HTML (inline executable script, personal data, cookies).
  */
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../server/support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import request from 'supertest';
 import { Gallery } from '../../client/components/Gallery';
 import type { RouteDataMap } from '../../shared/route-data';
-import { cartWith, fetchCart } from '../server/support/cart';
-import { startTestApp, type TestApp } from '../server/support/app';
+import { cartWith, fetchCart } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { STATE_ELEMENT_ID, type AppState } from '../../client/lib/hydration';
 import { newYorkYear } from '../../shared/availability';
-import { startTestApp, type TestApp } from '../server/support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

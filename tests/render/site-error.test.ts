@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../server/support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 const CONTENT = path.resolve(__dirname, '../../content');
 let t: TestApp;

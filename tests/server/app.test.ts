@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type { RouteDataMap } from '../../shared/route-data';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

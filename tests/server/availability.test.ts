@@ -6,8 +6,8 @@
  */
 import request from 'supertest';
 import { daysBetween, isDateKey } from '../../shared/availability';
-import { cartWith, newCart, UNKNOWN_CART, VARIANTS } from './support/cart';
-import { startTestApp, type TestApp } from './support/app';
+import { cartWith, newCart, UNKNOWN_CART, VARIANTS } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

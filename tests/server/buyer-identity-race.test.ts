@@ -10,9 +10,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { startTestApp, type TestApp } from './support/app';
-import { cartWith, VARIANTS } from './support/cart';
-import { setCookies } from './support/customer';
+import { startTestApp, type TestApp } from '../support/app';
+import { cartWith, VARIANTS } from '../support/cart';
+import { setCookies } from '../support/customer';
 
 let t: TestApp;
 let proxy: Server;

@@ -5,8 +5,8 @@
  */
 import request from 'supertest';
 import type { CartLine } from '../../shared/types';
-import { startTestApp, type TestApp } from './support/app';
-import { fetchCart as fetchCartIn, newCart as newCartIn, UNKNOWN_CART, VARIANTS } from './support/cart';
+import { startTestApp, type TestApp } from '../support/app';
+import { fetchCart as fetchCartIn, newCart as newCartIn, UNKNOWN_CART, VARIANTS } from '../support/cart';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * rejected request leaves the cart's attributes as they were.
  */
 import request from 'supertest';
-import { cartWith, fetchCart, firstSelectableDay, newCart, SUBSCRIPTION_PLAN, UNKNOWN_CART, VARIANTS } from './support/cart';
-import { startTestApp, type TestApp } from './support/app';
+import { cartWith, fetchCart, firstSelectableDay, newCart, SUBSCRIPTION_PLAN, UNKNOWN_CART, VARIANTS } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * (`/__payload/cart`) read from the cookie, and no cookie or cart on cacheable responses.
  */
 import request from 'supertest';
-import { fetchCart, newCart, SUBSCRIPTION_PLAN, UNKNOWN_CART, VARIANTS } from './support/cart';
-import { startTestApp, type TestApp } from './support/app';
+import { fetchCart, newCart, SUBSCRIPTION_PLAN, UNKNOWN_CART, VARIANTS } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

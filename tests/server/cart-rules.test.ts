@@ -9,8 +9,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { addDays, weekdayOf } from '../../shared/availability';
 import type { Cart } from '../../shared/types';
-import { calendarFor, cartWith, fetchCart, firstSelectableDay, VARIANTS } from './support/cart';
-import { startTestApp, type TestApp } from './support/app';
+import { calendarFor, cartWith, fetchCart, firstSelectableDay, VARIANTS } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 /** Hudson Valley Hydrangeas: $135, tagged local-delivery-only, 8 in stock. */
 const HYDRANGEAS = 'gid://shopify/ProductVariant/800501';

@@ -7,8 +7,8 @@
  */
 import request from 'supertest';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limit';
-import { startTestApp, type TestApp } from './support/app';
-import { VARIANTS } from './support/cart';
+import { startTestApp, type TestApp } from '../support/app';
+import { VARIANTS } from '../support/cart';
 
 /** The address every shopper here comes from (the harness trusts one proxy hop). */
 const OFFICE = '203.0.113.50';

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { setFault, type FaultRequest } from '../support/faults';
 import { until } from '../support/shop-process';
-import { newCart } from './support/cart';
-import { startTestApp, type TestApp } from './support/app';
+import { newCart } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 /** One shopper request: when it was sent and answered, its status (0: no answer). */
 type Outcome = { sentAt: number; answeredAt: number; status: number };

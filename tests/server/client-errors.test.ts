@@ -13,7 +13,7 @@ import { MESSAGES } from '../../server/http/messages';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limit';
 import { createLogger } from '../../server/logger';
 import { CLIENT_ERROR_LIMITS as L } from '../../shared/client-errors';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 const TOKEN = 'client-errors-metrics-token-0123456789abcdef';
 let t: TestApp;

@@ -23,7 +23,7 @@ import { contentImages } from '../../server/upstream/content/images';
 import { ContentReshaper } from '../../server/upstream/content/reshape';
 import { ContentResults, parseContent } from '../../server/upstream/content/schemas';
 import { UpstreamError } from '../../server/upstream/errors';
-import { startTestApp } from './support/app';
+import { startTestApp } from '../support/app';
 
 const NO_PRICES = new Map();
 const reshaper = new ContentReshaper(contentImages({ projectId: 'gramercy', dataset: 'production', imageOrigin: 'http://images.test' }));

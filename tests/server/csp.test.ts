@@ -9,7 +9,7 @@ import express from 'express';
 import request from 'supertest';
 import type { Config } from '../../server/config';
 import { securityHeaders } from '../../server/http/security';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 type Directives = Record<string, string[]>;
 

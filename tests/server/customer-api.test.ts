@@ -5,9 +5,9 @@
  * cookie's flags and lifecycle, other customers' data refused, CSRF and the sign-in limit.
  */
 import request from 'supertest';
-import { startTestApp, type TestApp } from './support/app';
-import { cartWith, VARIANTS } from './support/cart';
-import { completeSignIn, CookieJar, latestMail, newCustomer, setCookies, signIn } from './support/customer';
+import { startTestApp, type TestApp } from '../support/app';
+import { cartWith, VARIANTS } from '../support/cart';
+import { completeSignIn, CookieJar, latestMail, newCustomer, setCookies, signIn } from '../support/customer';
 
 let t: TestApp;
 beforeAll(async () => {

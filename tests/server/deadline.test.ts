@@ -11,8 +11,8 @@ import { ERROR_TEXT } from '../../client/components/ErrorPage';
 import { MemoryCache } from '../../server/cache';
 import { FRESH_MS } from '../../server/loaders/upstream-data';
 import { setFault } from '../support/faults';
-import { cartWith, VARIANTS } from './support/cart';
-import { startTestApp, type TestApp } from './support/app';
+import { cartWith, VARIANTS } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 const DEADLINE_MS = 3000;
 /** What an answer may take past the deadline: the render, the event loop of a loaded CI machine. */

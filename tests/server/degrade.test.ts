@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import { SHOP_UNAVAILABLE_NOTE } from '../../shared/route-data';
 import type { CircuitStateName } from '../../server/upstream/circuit';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 /** METRICS_TOKEN: `/readyz` shows its detail (the circuit, the last outcome) only with it. */

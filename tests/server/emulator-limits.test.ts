@@ -5,7 +5,7 @@
  * stack overflow; an image name of 3,000 characters is 400 with a short message, no file path.
  */
 import request from 'supertest';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
  */
 import { createServer, get as httpGet, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 let server: Server;

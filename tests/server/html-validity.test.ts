@@ -6,8 +6,8 @@
 import { HtmlValidate, type Message } from 'html-validate';
 import request from 'supertest';
 import { CART_VARIANT, ADA, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES } from '../support/route-templates';
-import { signIn } from './support/customer';
-import { startTestApp, type TestApp } from './support/app';
+import { signIn } from '../support/customer';
+import { startTestApp, type TestApp } from '../support/app';
 
 jest.setTimeout(60_000);
 

@@ -16,8 +16,8 @@ import type { AddressInfo } from 'node:net';
 import { duplexPair } from 'node:stream';
 import request from 'supertest';
 import { localProxyAttacks, rawRequest, recorder, type RawAnswer, type Recorder } from '../support/local-proxy-attacks';
-import { startTestApp, type TestApp } from './support/app';
-import { cartWith, fetchCart, VARIANTS } from './support/cart';
+import { startTestApp, type TestApp } from '../support/app';
+import { cartWith, fetchCart, VARIANTS } from '../support/cart';
 
 /** Sends one request to `server` with `path` exactly as given (no URL parsing on the way). */
 function raw(server: Server, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {

@@ -9,9 +9,9 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createLogger } from '../../server/logger';
-import { startTestApp, type TestApp } from './support/app';
-import { firstSelectableDay, VARIANTS } from './support/cart';
-import { completeSignIn, CookieJar, followAuthorization, latestMail, newCustomer, setCookies } from './support/customer';
+import { startTestApp, type TestApp } from '../support/app';
+import { firstSelectableDay, VARIANTS } from '../support/cart';
+import { completeSignIn, CookieJar, followAuthorization, latestMail, newCustomer, setCookies } from '../support/customer';
 
 let t: TestApp;
 const lines: string[] = [];

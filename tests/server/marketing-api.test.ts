@@ -12,8 +12,8 @@ import { MemoryCache } from '../../server/cache';
 import { FRESH_MS, STALE_MS } from '../../server/loaders/upstream-data';
 import { MARKETING_MESSAGES as M } from '../../shared/marketing';
 import { setFault } from '../support/faults';
-import { acceptedSignUps, untilRecorded } from './support/marketing';
-import { startTestApp, type TestApp } from './support/app';
+import { acceptedSignUps, untilRecorded } from '../support/marketing';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 /** METRICS_TOKEN: `/readyz` reports the outbox's counts only with it. */

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { REDIS_TEST_URL, serviceAvailable } from '../support/services';
 import { setFault } from '../support/faults';
-import { marketingRecords, untilRecorded } from './support/marketing';
-import { startTestApp, type TestApp } from './support/app';
+import { marketingRecords, untilRecorded } from '../support/marketing';
+import { startTestApp, type TestApp } from '../support/app';
 
 const SIGN_UPS = 200;
 const hasRedis = serviceAvailable('redis');

@@ -19,8 +19,8 @@ import { composeRedisFlags, startOwnRedis } from '../support/cluster';
 import { setFault } from '../support/faults';
 import { serviceAvailable } from '../support/services';
 import { freePort } from '../support/shop-process';
-import { startTestApp, type TestApp } from './support/app';
-import { marketingRecords } from './support/marketing';
+import { startTestApp, type TestApp } from '../support/app';
+import { marketingRecords } from '../support/marketing';
 
 const SIGN_UPS = 200;
 // redis-server is what the shared test Redis runs too.

@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { setCircuitState } from '../../server/metrics/registry';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
 let t: TestApp;

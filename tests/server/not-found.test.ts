@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { notFoundMessage, notFoundPath } from '../../shared/route-data';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

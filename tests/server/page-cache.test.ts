@@ -15,7 +15,7 @@ import request from 'supertest';
 import type pino from 'pino';
 import { MemoryCache, RedisCache } from '../../server/cache';
 import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 const HANDLE = 'bodega-bunch';
 const LOCKED = 'the-private-garden';

@@ -14,7 +14,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { AppState } from '../../client/lib/hydration';
 import type { RouteDataMap } from '../../shared/route-data';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

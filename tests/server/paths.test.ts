@@ -8,7 +8,7 @@
  * redirect; and a path whose escapes do not decode is never answered 200 (it names no page).
  */
 import request from 'supertest';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
  * it, before, during or after a preview.
  */
 import request from 'supertest';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 const ENTRY = '/journal/peony-season-is-here';
 const DRAFT_TITLE = 'Draft: new photos';

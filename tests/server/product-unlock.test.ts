@@ -7,8 +7,8 @@
  */
 import request from 'supertest';
 import { createUnlockTokens, unlockCookieName } from '../../server/unlock/token';
-import { newCart } from './support/cart';
-import { startTestApp, type TestApp } from './support/app';
+import { newCart } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 const HANDLE = 'the-private-garden';
 const PASSWORD = 'gramercy-members';

@@ -8,8 +8,8 @@
  */
 import request from 'supertest';
 import { PRODUCT_IMAGE, PROTOTYPE_NAMES, prototypeProbes } from '../support/prototype-names';
-import { startTestApp, type TestApp } from './support/app';
-import { newCustomer, type CookieJar } from './support/customer';
+import { startTestApp, type TestApp } from '../support/app';
+import { newCustomer, type CookieJar } from '../support/customer';
 
 /** Sends every probe (with `jar`'s cookies when given); the ones answered 5xx, as readable lines. */
 async function serverErrors(t: TestApp, jar?: CookieJar): Promise<{ sent: number; failures: string[] }> {

@@ -8,8 +8,8 @@
 import dc from 'node:diagnostics_channel';
 import request from 'supertest';
 import { CART_WRITES_PER_IP } from '../../server/http/rate-limit';
-import { startTestApp, type TestApp } from './support/app';
-import { VARIANTS } from './support/cart';
+import { startTestApp, type TestApp } from '../support/app';
+import { VARIANTS } from '../support/cart';
 
 const WINDOW = 15 * 60_000;
 let t: TestApp;

@@ -15,7 +15,7 @@ import { createRedirectSource, REDIRECTS_QUERY } from '../../server/redirects/so
 import { RedirectTable, type RedirectEntry } from '../../server/redirects/table';
 import { REDIRECT_CACHE_CONTROL } from '../../server/routes/redirects';
 import type { ContentClient } from '../../server/upstream/content/client';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 const CACHE = 'public, max-age=0, s-maxage=300';
 

@@ -9,8 +9,8 @@ import request from 'supertest';
 import { RedisCache } from '../../server/cache';
 import { delayingProxy, type DelayingProxy } from '../support/redis-proxy';
 import { REDIS_TEST_COMMAND_TIMEOUT_MS, serviceAvailable } from '../support/services';
-import { VARIANTS } from './support/cart';
-import { startTestApp, type TestApp } from './support/app';
+import { VARIANTS } from '../support/cart';
+import { startTestApp, type TestApp } from '../support/app';
 
 const hasRedis = serviceAvailable('redis');
 

@@ -14,7 +14,7 @@ import { STATE_ELEMENT_ID, type AppState } from '../../client/lib/hydration';
 import { DEFAULT_CONTENT_DIR } from '../../emulators/shared/server';
 import { MemoryCache } from '../../server/cache';
 import { FRESH_MS, STALE_MS } from '../../server/loaders/upstream-data';
-import { startTestApp } from './support/app';
+import { startTestApp } from '../support/app';
 
 /** A clock for the cache that only moves when told to (epoch ms). */
 function manualClock(start = Date.UTC(2026, 10, 23, 12)) {

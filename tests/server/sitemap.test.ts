@@ -13,7 +13,7 @@ import { RedirectTable } from '../../server/redirects/table';
 import { loadSitemaps, SITEMAP_NAMES } from '../../server/sitemap/entries';
 import { escapeXml, urlsetXml } from '../../server/sitemap/xml';
 import type { ContentClient } from '../../server/upstream/content/client';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 // --- A strict little XML parser (elements, attributes, text, the five entities, &#N;) ------
 

@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { signSanity } from '../../server/webhooks/sanity-signature';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 const HANDLE = 'bodega-bunch';
 const CARD_ID = 'productCard-bodega-bunch';

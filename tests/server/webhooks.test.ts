@@ -10,7 +10,7 @@ import { RedisCache } from '../../server/cache';
 import { signSanity } from '../../server/webhooks/sanity-signature';
 import { signShopify } from '../../server/webhooks/shopify-hmac';
 import { REDIS_TEST_COMMAND_TIMEOUT_MS, REDIS_TEST_URL, serviceAvailable } from '../support/services';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from '../support/app';
 
 const HANDLE = 'bodega-bunch';
 const CARD_ID = 'productCard-bodega-bunch';

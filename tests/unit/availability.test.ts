@@ -124,7 +124,7 @@ describe('dayPickerProps in the browser', () => {
   const zones = ['America/New_York', 'America/Los_Angeles', 'Pacific/Honolulu', 'Europe/London', 'Asia/Tokyo', 'Pacific/Kiritimati'];
 
   it('makes react-day-picker disable exactly the non-selectable New York days, whatever the browser zone', () => {
-    const script = path.join(__dirname, 'helpers', 'day-picker-in-zones.ts');
+    const script = path.join(__dirname, '..', 'support', 'day-picker-in-zones.ts');
     const output = execFileSync(process.execPath, ['--import', 'tsx', script, JSON.stringify({ answer, zones })], {
       encoding: 'utf8',
       timeout: 20_000,

@@ -4,7 +4,7 @@
  * overrides client options (a token, a perspective).
  */
 import { createClient, type ClientConfig, type SanityClient } from '@sanity/client';
-import type { RunningEmulator } from '../../../emulators/shared/server';
+import type { RunningEmulator } from '../../emulators/shared/server';
 
 export function contentLakeClient(server: RunningEmulator, extra: ClientConfig = {}): SanityClient {
   return createClient({

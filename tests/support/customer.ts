@@ -4,7 +4,7 @@
  * stand-in over HTTP. A "session" is the Cookie header a browser would send afterwards.
  */
 import request from 'supertest';
-import type { App } from '../../../server/app';
+import type { App } from '../../server/app';
 import type { TestApp } from './app';
 
 /** A cookie jar as small as the tests need: name → value, from Set-Cookie headers. */

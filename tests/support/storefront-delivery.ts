@@ -3,7 +3,7 @@
  * addresses as CartDeliveryAddressInput, one per rate situation of delivery.json / tax situation of
  * checkout.json, and signing in the fixture customer Ada (default address: 12 E 20th St, 10003).
  */
-import type { Harness } from '../../fixtures/storefront/harness';
+import type { Harness } from './storefront-harness';
 import { rootField } from './storefront-field';
 
 /** A Manhattan address (local delivery and pickup; shipping only for a large enough cart; NY tax). */

@@ -7,7 +7,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DayPicker } from 'react-day-picker';
-import { calendarAvailability, dayPickerProps, type AvailabilityAnswer } from '../../../shared/availability';
+import { calendarAvailability, dayPickerProps, type AvailabilityAnswer } from '../../shared/availability';
 
 const { answer, zones } = JSON.parse(process.argv[2]) as { answer: AvailabilityAnswer; zones: string[] };
 const result: Record<string, Record<string, boolean>> = {};

@@ -2,14 +2,14 @@
  * Reading what the marketing stand-in recorded (its `/__emulator/records`), and waiting for the
  * outbox's worker to get a sign-up there, for suites that go through the real app.
  */
-import type { MarketingRecords } from '../../../emulators/marketing';
+import type { MarketingRecords } from '../../emulators/marketing';
 import type { TestApp } from './app';
 
 /** Whatever reaches the marketing stand-in: a test app's emulators, or the shop process's (tests/support/shop-process.ts). */
 type WithMarketing = { emulators: { marketing: { url: string; debugToken: string } } };
 
 /** What the stand-in holds: the state after Klaviyo's upserts, and every accepted request (emulators/marketing/README.md). */
-export type { MarketingRecords } from '../../../emulators/marketing';
+export type { MarketingRecords } from '../../emulators/marketing';
 
 export async function marketingRecords(t: WithMarketing): Promise<MarketingRecords> {
   const res = await fetch(`${t.emulators.marketing.url}/__emulator/records`, { headers: { 'x-emulator-token': t.emulators.marketing.debugToken } });

@@ -1,8 +1,8 @@
 /** Cart helpers for server tests: seeded variant ids and cart set-up through the real cart API. */
 import request from 'supertest';
-import type { App } from '../../../server/app';
-import { calendarAvailability, type CalendarAvailability } from '../../../shared/availability';
-import type { Cart } from '../../../shared/types';
+import type { App } from '../../server/app';
+import { calendarAvailability, type CalendarAvailability } from '../../shared/availability';
+import type { Cart } from '../../shared/types';
 
 export const VARIANTS = {
   classicPetite: 'gid://shopify/ProductVariant/800101',

@@ -9,15 +9,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pino from 'pino';
-import { buildClient } from '../../../esbuild.config';
-import { startEmulators, type RunningEmulators } from '../../../emulators';
-import { createApp, type App, type AppDeps } from '../../../server/app';
-import { MemoryCache, type Cache } from '../../../server/cache';
-import { loadConfig, type Config, type LocalUpstreams } from '../../../server/config';
-import { createLogger } from '../../../server/logger';
-import { createSignUpOutbox, type SignUpOutboxOptions } from '../../../server/marketing/outbox';
-import type { Outbox } from '../../../server/outbox';
-import { loadClientManifest } from '../../../server/render';
+import { buildClient } from '../../esbuild.config';
+import { startEmulators, type RunningEmulators } from '../../emulators';
+import { createApp, type App, type AppDeps } from '../../server/app';
+import { MemoryCache, type Cache } from '../../server/cache';
+import { loadConfig, type Config, type LocalUpstreams } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { createSignUpOutbox, type SignUpOutboxOptions } from '../../server/marketing/outbox';
+import type { Outbox } from '../../server/outbox';
+import { loadClientManifest } from '../../server/render';
 
 export type TestApp = {
   app: App;
@@ -35,7 +35,7 @@ export type TestApp = {
   stop(): Promise<void>;
 };
 
-const REPO_DIST = path.resolve(__dirname, '../../../dist/client');
+const REPO_DIST = path.resolve(__dirname, '../../dist/client');
 /** The shop's public origin in tests (config.siteUrl) unless `opts.env.SITE_URL` says otherwise. */
 const SITE_URL = 'http://shop.test';
 /** Limits no suite reaches: the default of the tiers a shopper's browsing and cart use. */

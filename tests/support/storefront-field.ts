@@ -4,8 +4,8 @@
  * would refuse), the answer has no errors, and the value of its single root field is returned.
  */
 import { parse, validate } from 'graphql';
-import { loadStorefrontSchema } from '../../../emulators/storefront-api/schema';
-import type { Harness } from '../../fixtures/storefront/harness';
+import { loadStorefrontSchema } from '../../emulators/storefront-api/schema';
+import type { Harness } from './storefront-harness';
 
 const schema = loadStorefrontSchema();
 
