@@ -7,26 +7,19 @@
  * over the /api limit a 413; the default `clientErrors` tier refuses the 31st report from one
  * address in 15 minutes (429); a cross-site post is refused (403) as every JSON write is.
  */
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { MESSAGES } from '../../server/http/messages';
 import { DEFAULT_RATE_LIMITS } from '../../server/http/rate-limit';
-import { createLogger } from '../../server/logger';
 import { CLIENT_ERROR_LIMITS as L } from '../../shared/client-errors';
 import { startTestApp, type TestApp } from '../support/app';
+import { captureLogLines } from '../support/log-lines';
 
 const TOKEN = 'client-errors-metrics-token-0123456789abcdef';
 let t: TestApp;
-const lines: string[] = [];
+const { log, lines } = captureLogLines('info');
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
   // The clientErrors tier keeps its default: the limit test below is the one `npm start` runs with.
-  t = await startTestApp({ log: createLogger('info', sink), env: { METRICS_TOKEN: TOKEN } });
+  t = await startTestApp({ log, env: { METRICS_TOKEN: TOKEN } });
 });
 afterAll(() => t?.stop());
 

@@ -6,23 +6,16 @@
  * `trace`, captured; the captured text is then searched for the cart id, its key, the checkout
  * token, every cookie value and the bearer credential.
  */
-import { Writable } from 'node:stream';
 import request from 'supertest';
-import { createLogger } from '../../server/logger';
 import { startTestApp, type TestApp } from '../support/app';
+import { captureLogLines } from '../support/log-lines';
 import { firstSelectableDay, VARIANTS } from '../support/cart';
 import { completeSignIn, CookieJar, followAuthorization, latestMail, newCustomer, setCookies } from '../support/customer';
 
 let t: TestApp;
-const lines: string[] = [];
+const { log, lines } = captureLogLines('trace');
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  t = await startTestApp({ log: createLogger('trace', sink) });
+  t = await startTestApp({ log });
 });
 afterAll(() => t?.stop());
 
