@@ -149,6 +149,17 @@ describe('selectedOrFirstAvailableVariant and adjacentVariants', () => {
     expect(product.adjacentVariants.map((v) => v.title).sort()).toEqual(['Large / Blue / Cotton', 'Small / Blue / Wool', 'Small / Red / Cotton']);
   });
 
+  it('a selection naming only unknown options, or some of them, never lists the selected variant itself', async () => {
+    const unknownOnly = await picker('tee', [{ name: 'utm_source', value: 'newsletter' }]);
+    const none = await picker('tee');
+    expect(unknownOnly.selectedOrFirstAvailableVariant.title).toBe('Medium / Blue / Wool');
+    expect(unknownOnly.adjacentVariants.map((v) => v.id)).toEqual(none.adjacentVariants.map((v) => v.id));
+    expect(unknownOnly.adjacentVariants.map((v) => v.id)).not.toContain(unknownOnly.selectedOrFirstAvailableVariant.id);
+    const sizeOnly = await picker('tee', [{ name: 'Size', value: 'Small' }]);
+    expect(sizeOnly.adjacentVariants.map((v) => v.id)).not.toContain(sizeOnly.selectedOrFirstAvailableVariant.id);
+    expect(sizeOnly.adjacentVariants.length).toBeGreaterThan(0);
+  });
+
   it('falls back to the first available variant for an impossible selection, and to the first variant when none is available', async () => {
     const product = await picker('tee', [
       { name: 'Size', value: 'Large' },

@@ -96,13 +96,19 @@ function selectedOrFirstAvailable(ctx: StorefrontContext, p: ProductModel, a: Se
   );
 }
 
-/** Option-value positions of a selection (-1 for options not selected), or of the first available variant when none is given. */
+/**
+ * Option-value positions of a selection. An option the selection does not name (none given, or
+ * only unknown names such as a page's other URL parameters) takes the value of the variant
+ * `selectedOrFirstAvailableVariant` answers, so adjacentVariants never lists that variant itself
+ * (on Shopify it lists only variants one option away from the selection).
+ */
 function selectionIndexes(ctx: StorefrontContext, p: ProductModel, a: SelectionArgs): number[] {
-  if (!a.selectedOptions?.length) return optionIndexes(p, selectedOrFirstAvailable(ctx, p, a));
+  const selected = optionIndexes(p, selectedOrFirstAvailable(ctx, p, a));
+  if (!a.selectedOptions?.length) return selected;
   const norm = (s: string) => (a.caseInsensitiveMatch ? s.toLowerCase() : s);
-  return p.options.map((o) => {
+  return p.options.map((o, i) => {
     const chosen = a.selectedOptions!.find((s) => norm(s.name) === norm(o.name));
-    return chosen ? o.values.findIndex((v) => norm(v) === norm(chosen.value)) : -1;
+    return chosen ? o.values.findIndex((v) => norm(v) === norm(chosen.value)) : selected[i];
   });
 }
 
