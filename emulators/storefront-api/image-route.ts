@@ -1,8 +1,9 @@
 /**
  * `GET /cdn/shop/files/{file}.{jpg|jpeg|png|webp}`, the stand-in for cdn.shopify.com: renders
  * `{contentDir}/images/{file}.svg` with the CDN's parameters `width`, `height` (px),
- * `crop` (center | top | bottom | left | right; needs both sizes) and `format` (webp | jpg | png,
- * default from the suffix). Without `crop` the image is fitted inside the box and never enlarged;
+ * `crop` (center | top | bottom | left | right; needs both sizes) and `format` (webp | jpg | png).
+ * Without `format`, as Shopify's CDN does, a browser whose `Accept` names `image/webp` gets WebP
+ * whatever the suffix (`Vary: Accept`), anyone else the suffix's format. Without `crop` the image is fitted inside the box and never enlarged;
  * with it, the box is filled exactly from the named region. Unknown files → 404; bad parameters
  * or a name over MAX_IMAGE_NAME_LENGTH → 400 with a short message, never a file path.
  */
@@ -14,6 +15,15 @@ import { imageNameProblem, positiveInt, renderImage, type ImageFormat, type Imag
 const SUFFIX_FORMAT: Record<string, ImageFormat> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp' };
 const CROPS = ['center', 'top', 'bottom', 'left', 'right'] as const;
 type Crop = (typeof CROPS)[number];
+
+/** Whether an `Accept` header names WebP (or AVIF, which a browser accepting it also takes WebP for) with a non-zero q. */
+function acceptsWebp(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (type === 'image/webp' || type === 'image/avif') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
 
 const sourceSizes = new Map<string, { width: number; height: number }>();
 
@@ -68,7 +78,9 @@ export function imageHandler(imagesDir: string) {
     };
     const width = size('width');
     const height = size('height');
-    const format = parameter(req, 'format') ?? suffix;
+    const asked = parameter(req, 'format');
+    // The CDN negotiates only when the URL leaves the format open; AVIF is not rendered here, WebP stands in.
+    const format = asked ?? (acceptsWebp(req.get('accept')) ? 'webp' : suffix);
     // Own keys only: `?format=constructor` must not find Object.prototype's function.
     if (!Object.hasOwn(SUFFIX_FORMAT, format)) errors.push('format must be webp, jpg or png');
     const crop = parameter(req, 'crop');
@@ -85,7 +97,9 @@ export function imageHandler(imagesDir: string) {
         transform.fit = 'scale';
       }
       const image = await renderImage(file, transform);
-      res.set('Cache-Control', 'public, max-age=31536000, immutable').type(image.contentType).send(image.body);
+      res.set('Cache-Control', 'public, max-age=31536000, immutable');
+      if (asked === undefined) res.vary('Accept');
+      res.type(image.contentType).send(image.body);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || /missing|no such file/i.test(String(error))) {
         res.status(404).type('text/plain').send('Not Found');
