@@ -55,16 +55,17 @@ type GraphQLBody = { query?: unknown; variables?: unknown; operationName?: unkno
 
 /** Express handler for the GraphQL endpoint; `context` builds the per-request context. */
 export function graphqlHandler(
-  schema: GraphQLSchema,
+  schemaFor: (version: string) => GraphQLSchema,
   tokens: Tokens,
   context: (inContext: Pick<StorefrontContext, 'country' | 'language'>) => StorefrontContext,
 ) {
-  const inContextDirective = schema.getDirective('inContext');
   return async (req: Request, res: Response) => {
     if (!API_VERSION_PATTERN.test(String(req.params.version))) {
       res.status(404).json({ errors: 'Not Found' });
       return;
     }
+    const schema = schemaFor(String(req.params.version));
+    const inContextDirective = schema.getDirective('inContext');
     if (!authorized(req, tokens)) {
       res.status(401).json(UNAUTHORIZED_BODY);
       return;

@@ -18,6 +18,7 @@
  */
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { GraphQLSchema } from 'graphql';
 import { faultRoutes, Faults, HeldRequests, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { loadCatalog } from './catalog';
@@ -133,6 +134,9 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   const pruning = setInterval(() => carts.prune(), opts.cartPruneIntervalMs ?? CART_PRUNE_INTERVAL_MS);
   pruning.unref();
   const schema = buildExecutableSchema();
+  // Built on the first request to the `unstable` version (hydrogen-react's consent request).
+  let unstableSchema: GraphQLSchema | undefined;
+  const schemaFor = (version: string) => (version === 'unstable' ? (unstableSchema ??= buildExecutableSchema({ unstable: true })) : schema);
   // The bound URL is only known after listen(); absolute URLs are built from it per request.
   const site = { origin: '' };
 
@@ -164,7 +168,7 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
     express.json({ limit: '1mb' }),
     express.text({ type: 'application/graphql', limit: '1mb' }),
     graphqlHandler(
-      schema,
+      schemaFor,
       {
         publicToken: opts.publicToken ?? DEFAULT_PUBLIC_TOKEN,
         privateToken: opts.privateToken ?? DEFAULT_PRIVATE_TOKEN,

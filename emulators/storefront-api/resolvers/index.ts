@@ -6,7 +6,7 @@
  * Storefront API emulator" error unless its model carries it (unsupported.ts).
  */
 import { addResolversToSchema } from '@graphql-tools/schema';
-import { GraphQLScalarType, isAbstractType, type GraphQLSchema } from 'graphql';
+import { extendSchema, GraphQLScalarType, isAbstractType, parse, type GraphQLSchema } from 'graphql';
 import type { StorefrontContext } from '../context';
 import { scalarResolvers } from '../scalars';
 import { loadStorefrontSchema } from '../schema';
@@ -15,6 +15,7 @@ import { cartDeliveryResolvers } from './cart-delivery';
 import { cartMetafieldResolvers } from './cart-metafields';
 import { cartPricingResolvers } from './cart-pricing';
 import { catalogNode, catalogResolvers } from './catalog';
+import { consentManagementResolvers, UNSTABLE_SDL } from './consent-management';
 import { customerResolvers } from './customer';
 import { onlineStoreNode, onlineStoreResolvers } from './online-store';
 import { orderResolvers } from './order';
@@ -54,9 +55,13 @@ function mergeResolverMaps(maps: ResolverMap[]): ResolverMap {
   return merged;
 }
 
-/** Build the executable schema once per emulator (building takes ~100 ms). */
-export function buildExecutableSchema(): GraphQLSchema {
-  const schema = loadStorefrontSchema();
+/**
+ * Build the executable schema once per emulator (building takes ~100 ms). `unstable`: the
+ * `unstable` API version's, which adds what resolvers/consent-management.ts answers.
+ */
+export function buildExecutableSchema(opts: { unstable?: boolean } = {}): GraphQLSchema {
+  const dated = loadStorefrontSchema();
+  const schema = opts.unstable ? extendSchema(dated, parse(UNSTABLE_SDL)) : dated;
   return refuseUnsupportedFields(
     addResolversToSchema({
       schema,
@@ -73,6 +78,7 @@ export function buildExecutableSchema(): GraphQLSchema {
         onlineStoreResolvers,
         searchResolvers,
         nodeResolvers,
+        ...(opts.unstable ? [consentManagementResolvers] : []),
       ]) as never,
       updateResolversInPlace: false,
     }),
