@@ -6,19 +6,25 @@
 # for the emulators, which then run as a child process (dist/emulators/index.js) on loopback only;
 # the browser reaches what it needs of them through the shop's /__local/ route (ADR-0020).
 
-FROM node:24-bookworm-slim AS build
+# The exact Node package.json pins for npm scripts (optionalDependencies node-linux-<arch>, ADR-0029),
+# for every stage; tests/readme/node.test.ts checks that the two agree.
+ARG NODE_VERSION=24.21.0
+
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:24-bookworm-slim AS deps
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# The image's own Node (the same version) runs the shop: the registry's copy that npm ci installs
+# as an optional dependency (about 190 MB, for machines whose Node is older) stays out of the image.
+RUN npm ci --omit=dev --no-audit --no-fund && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
-FROM node:24-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
