@@ -24,6 +24,12 @@ import { freePort, until } from '../support/shop-process';
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Where the image's /app is laid out inside the namespace (an empty mount point on any Debian). */
 const APP = '/mnt/app';
+/**
+ * Where this Node is bound inside the namespace, as the image has its own outside /app: the Node
+ * running the tests may live in the clone's node_modules (ADR-0029), which the /tmp tmpfs hides
+ * when the clone is under /tmp.
+ */
+const NODE = '/mnt/node';
 
 type WebService = {
   read_only?: boolean;
@@ -102,7 +108,7 @@ test('compose runs web read-only, without capabilities or privilege gain, with l
     expect(copies.map((c) => c.to)).toEqual(expect.arrayContaining(['node_modules', 'dist', 'content', 'emulators', 'package.json']));
     const probe = path.join(scratch, 'probe');
     mkdirSync(probe);
-    const script = ['set -e', `mount -t tmpfs -o size=4m tmpfs /mnt`];
+    const script = ['set -e', `mount -t tmpfs -o size=4m tmpfs /mnt`, `touch ${NODE}`, `mount --bind -o ro ${sh(process.execPath)} ${NODE}`];
     for (const { from, to } of copies) {
       const target = path.posix.join(APP, to);
       const isDir = statSync(path.join(ROOT, from)).isDirectory();
@@ -130,7 +136,7 @@ test('compose runs web read-only, without capabilities or privilege gain, with l
     for (const dir of tmpfs) script.push(`mount -t tmpfs -o size=64m,mode=1777 tmpfs ${sh(dir)}`);
     const [program, ...args] = cmd;
     expect(program).toBe('node');
-    script.push(`cd ${APP}`, `exec setpriv --bounding-set=-all --inh-caps=-all --no-new-privs -- ${sh(process.execPath)} ${args.map(sh).join(' ')}`);
+    script.push(`cd ${APP}`, `exec setpriv --bounding-set=-all --inh-caps=-all --no-new-privs -- ${NODE} ${args.map(sh).join(' ')}`);
 
     const port = await freePort();
     const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
