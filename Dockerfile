@@ -13,7 +13,7 @@ ARG NODE_VERSION=24.21.0
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/link-node.cjs ./scripts/
+COPY scripts/postinstall.cjs ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -21,7 +21,7 @@ RUN npm run build
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/link-node.cjs ./scripts/
+COPY scripts/postinstall.cjs ./scripts/
 # The image's own Node (the same version) runs the shop: the registry's copy that npm ci installs
 # as an optional dependency (about 190 MB, for machines whose Node is older) stays out of the image.
 RUN npm ci --omit=dev --no-audit --no-fund && rm -rf node_modules/node-linux-* node_modules/.bin/node
