@@ -6,7 +6,7 @@
 # for the emulators, which then run as a child process (dist/emulators/index.js) on loopback only;
 # the browser reaches what it needs of them through the shop's /__local/ route (ADR-0020).
 
-# The exact Node package.json pins for npm scripts (optionalDependencies node-linux-<arch>, ADR-0029),
+# The exact Node package.json pins for npm scripts (optionalDependencies node-linux-<arch>, ADR-0030),
 # for every stage; tests/readme/node.test.ts checks that the two agree.
 ARG NODE_VERSION=24.21.0
 

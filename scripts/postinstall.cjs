@@ -1,5 +1,5 @@
 /**
- * The root `postinstall` (ADR-0029): finishes what an older npm leaves undone, so that npm scripts
+ * The root `postinstall` (ADR-0030): finishes what an older npm leaves undone, so that npm scripts
  * run the pinned Node (package.json `optionalDependencies` node-<platform>-<arch>) with every
  * package the lock file gives this platform. Plain CommonJS: it runs on the machine's own Node, any
  * version from 18 on; with npm 11 it does nothing. Nothing either on a platform without a pinned

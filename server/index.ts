@@ -11,7 +11,7 @@
  * With NODE_ENV=production, local mode must be asked for (`SHOP_MODE=local`, or `npm start`'s
  * `--local-by-default`); otherwise the process exits after one fatal log line (ADR-0020).
  */
-// First: an older Node stops here with a clear message, before any module it cannot load (ADR-0029).
+// First: an older Node stops here with a clear message, before any module it cannot load (ADR-0030).
 import './node-version';
 import { createServer } from 'node:http';
 import { createApp } from './app';

@@ -1,5 +1,5 @@
 /**
- * The Node this process runs on, against package.json's `engines.node` (ADR-0029). The process
+ * The Node this process runs on, against package.json's `engines.node` (ADR-0030). The process
  * entry (server/index.ts) imports this module first, so an older Node stops here with one line
  * that says which Node ran and how to run the pinned one, before a module it lacks fails with a
  * stack trace that says neither (`node:sqlite` in the emulators' process, ESM-only packages).

@@ -26,7 +26,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const APP = '/mnt/app';
 /**
  * Where this Node is bound inside the namespace, as the image has its own outside /app: the Node
- * running the tests may live in the clone's node_modules (ADR-0029), which the /tmp tmpfs hides
+ * running the tests may live in the clone's node_modules (ADR-0030), which the /tmp tmpfs hides
  * when the clone is under /tmp.
  */
 const NODE = '/mnt/node';

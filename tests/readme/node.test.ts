@@ -1,5 +1,5 @@
 /**
- * The README's two commands need no Node set-up of their own (ADR-0029): package.json pins one
+ * The README's two commands need no Node set-up of their own (ADR-0030): package.json pins one
  * exact Node as an optional dependency per platform, npm installs the one for this machine and
  * every npm script runs it; the Dockerfile's base image and .nvmrc name the same version and
  * engines accepts it. On this machine's own, older Node (Debian's nodesource Node 20 in CI), npm
