@@ -156,3 +156,16 @@ test("the pod's grace period covers the preStop sleep and the longest the shop's
   const grace = /^(\d+)s$/.exec(web.stop_grace_period ?? '10s');
   expect(Number(grace?.[1]) * 1000).toBeGreaterThanOrEqual(stopBudgetMs(web.environment));
 });
+
+test("compose publishes the shop on this machine's loopback unless told otherwise, and tells the shop where it is published", () => {
+  const services = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')).services;
+  // Only nginx is published; the web replicas and Redis are reachable inside the compose network only.
+  const published = Object.entries(services as Record<string, { ports?: string[] }>).filter(([, s]) => s.ports?.length);
+  expect(published.map(([name]) => name)).toEqual(['nginx']);
+  // `${VAR:-default}` as compose expands it when VAR is unset.
+  const unset = (value: string) => value.replace(/\$\{(\w+):-([^}]*)\}/g, (_, _name: string, fallback: string) => fallback);
+  expect(services.nginx.ports.map(unset)).toEqual(['127.0.0.1:3000:80']);
+  // The shop decides who may see the local inbox from the same address (server/http/loopback.ts).
+  expect(unset(services.web.environment.LOCAL_PUBLISHED_ADDRESS)).toBe('127.0.0.1');
+  expect(services.web.environment.LOCAL_PUBLISHED_ADDRESS).toBe(services.nginx.ports[0].split(':3000')[0]);
+});
