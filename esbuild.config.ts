@@ -4,7 +4,9 @@
  *   names, sourcemaps, CSS bundled from client/styles/) plus dist/client/manifest.json
  *   `{ buildId, entry, css, lazyCss, preload, routeChunks }`, which the render handler reads to emit the entry module and CSS,
  *   and a brotli (`.br`) and gzip (`.gz`) copy of each asset, which server/http/precompressed.ts
- *   serves to browsers that accept them;
+ *   serves to browsers that accept them; and dist/client/metafile.json, both builds' esbuild
+ *   metafiles merged (`{ inputs, outputs }`, paths relative to the repository; not served), which
+ *   `npm run bench:first-load` reads to say what each first-load script holds;
  * - server: server/index.ts → dist/server/index.js (CommonJS for Node 24, dependencies left in
  *   node_modules);
  * - emulators: emulators/child.ts → dist/emulators/index.js, the process the server forks in
@@ -83,6 +85,11 @@ export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Prom
   });
   const manifest = manifestFrom(entry.metafile, app.metafile, publicPath);
   await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  const metafile: Metafile = {
+    inputs: { ...app.metafile.inputs, ...entry.metafile.inputs },
+    outputs: { ...app.metafile.outputs, ...entry.metafile.outputs },
+  };
+  await writeFile(path.join(outDir, 'metafile.json'), JSON.stringify(metafile));
   await precompress(assets);
   return manifest;
 }

@@ -84,9 +84,16 @@ export async function pageThroughput(base: string, pages: string[], staticPort: 
   }
 }
 
-/** First-load JS of each page: the scripts Chromium fetched until the app hydrated, raw and gzip -9. */
-export async function firstLoadJs(base: string, pages: string[]): Promise<void> {
+/** One script a first visit loaded: its URL, raw and gzip -9 bytes. */
+export type FirstLoadScript = { url: string; raw: number; gzip: number };
+
+/**
+ * First-load JS of each page: the scripts Chromium fetched until the app hydrated, raw and gzip
+ * -9; prints one line per page and resolves to each page's scripts.
+ */
+export async function firstLoadJs(base: string, pages: string[]): Promise<Map<string, FirstLoadScript[]>> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const result = new Map<string, FirstLoadScript[]>();
   try {
     for (const url of pages) {
       const page = await browser.newPage();
@@ -99,19 +106,21 @@ export async function firstLoadJs(base: string, pages: string[]): Promise<void> 
       // up to hydration (react-router's ScrollRestoration takes over history scrolling).
       await page.waitForFunction(() => history.scrollRestoration === 'manual');
       await page.waitForLoadState('networkidle');
-      let raw = 0;
-      let gzip = 0;
-      for (const body of scripts.values()) {
+      const loaded: FirstLoadScript[] = [];
+      for (const [scriptUrl, body] of scripts) {
         const bytes = await body;
-        raw += bytes.length;
-        gzip += gzipSync(bytes, { level: 9 }).length;
+        loaded.push({ url: scriptUrl, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
       }
+      const raw = loaded.reduce((sum, s) => sum + s.raw, 0);
+      const gzip = loaded.reduce((sum, s) => sum + s.gzip, 0);
       console.log(`first-load JS ${url.padEnd(36)} ${scripts.size} files, ${kb(raw)} KB raw, ${kb(gzip)} KB gzip`);
+      result.set(url, loaded);
       await page.close();
     }
   } finally {
     await browser.close();
   }
+  return result;
 }
 
 type LighthouseReport = {
