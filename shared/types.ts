@@ -46,9 +46,17 @@ export type RichTextImage = { _type: 'imageWithAlt'; _key?: string; alt?: string
 /**
  * Portable Text as stored: text blocks, whose `pageLink` mark defs carry a resolved `href`
  * (null when the target is gone), and `imageWithAlt` images. Block types the site does not know
- * are left out by the server.
+ * are left out by the server. Server-side only: pages get it as `RichText`.
  */
-export type RichText = Array<PortableTextBlock | RichTextImage>;
+export type RichTextBlocks = Array<PortableTextBlock | RichTextImage>;
+
+/**
+ * Rich text as the page shows it: HTML the server rendered from `RichTextBlocks`
+ * (server/upstream/content/rich-text.tsx), '' when there is none. It never changes in the
+ * browser, which inserts it as it is instead of shipping a Portable Text renderer (ADR-0029).
+ * Only that renderer makes it: every text is escaped there and link schemes are filtered.
+ */
+export type RichText = { html: string };
 
 export type Seo = {
   /** Page title; the document title becomes `{siteTitle} | {title}` (spec §2). */

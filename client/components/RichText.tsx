@@ -1,70 +1,34 @@
 /**
- * Portable Text from the content lake (spec §3 rich-text marks and styles): pageLink, link,
- * underline, strike-through, title, linebreak, imageWithAlt; styles normal, alignLeft,
- * alignCenter, alignRight, plus h2/h3/blockquote and lists (library defaults).
+ * Rich text (spec §3): the HTML the server rendered from Portable Text
+ * (server/upstream/content/rich-text.tsx), inserted as it is. It never changes in the browser, so
+ * hydration keeps the server's nodes and no Portable Text renderer is shipped (ADR-0029). A
+ * plain click on an in-app link in it (a root-relative href, same tab) is routed in the app, as
+ * react-router's `<Link>` would; web, mail and phone links, modified clicks and new tabs are
+ * left to the browser.
  */
-import { PortableText, type PortableTextComponents, type PortableTextMarkComponentProps } from '@portabletext/react';
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { isExternalHref } from '../../shared/links';
-import type { Picture as PictureData, RichText as RichTextValue } from '../../shared/types';
-import { Picture } from './Picture';
+import type { RichText as RichTextValue } from '../../shared/types';
 
-/** Inline, as phone links in editors' text carry no class of their own. */
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
-/** The mark def of a `pageLink` (href resolved by the server, null when the target is gone) or `link`. */
-type LinkMark = { _type: string; _key?: string; href?: string | null };
-
-const components: PortableTextComponents = {
-  block: {
-    normal: ({ children }) => <p>{children}</p>,
-    alignLeft: ({ children }) => <p className="align-left">{children}</p>,
-    alignCenter: ({ children }) => <p className="align-center">{children}</p>,
-    alignRight: ({ children }) => <p className="align-right">{children}</p>,
-  },
-  marks: {
-    pageLink: ({ value, children }: PortableTextMarkComponentProps<LinkMark>) =>
-      value?.href ? <Link to={value.href}>{children}</Link> : <>{children}</>,
-    // An explicit url (spec §2): web pages open in a new tab, mail and phone links in place,
-    // shop paths route in the app; any other scheme (javascript:…) is not rendered as a link.
-    link: ({ value, children }: PortableTextMarkComponentProps<LinkMark>) => {
-      const href = value?.href ?? '';
-      if (/^https?:\/\//i.test(href))
-        return (
-          <a href={href} target="_blank" rel="noopener noreferrer">
-            {children}
-          </a>
-        );
-      // A phone number must not wrap at its space or hyphen (html-validate tel-non-breaking).
-      if (/^tel:/i.test(href))
-        return (
-          <a href={href} style={NO_WRAP}>
-            {children}
-          </a>
-        );
-      if (/^mailto:/i.test(href)) return <a href={href}>{children}</a>;
-      return href && !isExternalHref(href) ? <Link to={href}>{children}</Link> : <>{children}</>;
-    },
-    underline: ({ children }) => <u>{children}</u>,
-    'strike-through': ({ children }) => <s>{children}</s>,
-    title: ({ children }) => <span className="rt-title">{children}</span>,
-  },
-  types: {
-    linebreak: () => <br />,
-    imageWithAlt: ({ value }: { value: { picture?: PictureData | null; alt?: string } }) =>
-      value.picture ? (
-        <figure className="rt-image">
-          <Picture picture={value.picture} alt={value.alt} sizes="(min-width: 768px) 720px, 100vw" />
-        </figure>
-      ) : null,
-  },
-};
+function followInAppLink(e: MouseEvent<HTMLElement>, navigate: NavigateFunction): void {
+  const anchor = (e.target as Element).closest('a[href]');
+  if (!anchor || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const href = anchor.getAttribute('href') ?? '';
+  if (isExternalHref(href) || (anchor.getAttribute('target') ?? '_self') !== '_self' || anchor.hasAttribute('download')) return;
+  e.preventDefault();
+  void navigate(href);
+}
 
 export function RichText({ value, className }: { value: RichTextValue | null | undefined; className?: string }) {
-  if (!value?.length) return null;
+  const navigate = useNavigate();
+  if (!value?.html) return null;
   return (
-    <div className={`rich-text${className ? ` ${className}` : ''}`}>
-      <PortableText value={value} components={components} />
-    </div>
+    // Clicks (Enter on a link is one) bubble up from the server's anchors to this div.
+    <div
+      className={`rich-text${className ? ` ${className}` : ''}`}
+      dangerouslySetInnerHTML={{ __html: value.html }}
+      onClick={(e) => followInAppLink(e, navigate)}
+    />
   );
 }

@@ -18,7 +18,7 @@ function unavailableSettings(siteUrl: string): SiteSettings {
     favicon: null,
     seo: { title: '', description: null, image: null },
     keywords: [],
-    footer: { text: [], attributionText: null, footerMenu: none },
+    footer: { text: { html: '' }, attributionText: null, footerMenu: none },
     pdpSettings: {
       defaultPDPAccordionItems: [],
       reserveFormText: null,

@@ -2,6 +2,7 @@
  * Editorial and navigation journeys in real Chromium (spec §2):
  * - every header and footer link lands on a 200 page (internal ones in the same tab);
  * - journal list → entry → Back restores the list's scroll position;
+ * - a link in rich text (HTML from the server) routes in the app;
  * - a photo-stream item opened from the grid shows over the grid, and Back closes it where the
  *   grid was; opened directly it is a full page of its own.
  */
@@ -84,6 +85,23 @@ jest.setTimeout(120_000);
     await page.goBack();
     await page.waitForURL(`${base}/journal`);
     expect(await settledScroll((y) => y === before)).toBe(before);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a link in an entry's rich text (the server's HTML) routes in the app: no new document, the target page's heading", async () => {
+    await openPage();
+    await visitHydrated(page, `${base}/journal/caring-for-orchids`);
+    const link = page.locator('main .rich-text a[href^="/"]').first();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/[a-z]/);
+    await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    const documents: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+    await link.click();
+    await page.waitForURL(`${base}${href}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(documents).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 

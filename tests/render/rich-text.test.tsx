@@ -1,9 +1,11 @@
 /**
- * Portable Text as the site renders it (client/components/RichText.tsx, spec §3): every mark
- * (pageLink, link, imageWithAlt, underline, title, strike-through, linebreak) and every style
+ * Portable Text as the site renders it (server/upstream/content/rich-text.tsx, spec §3): every
+ * mark (pageLink, link, imageWithAlt, underline, title, strike-through, linebreak) and every style
  * (normal, alignLeft, alignCenter, alignRight), after the server's reshape (pageLink targets
  * resolved by shared/links.ts, images through @sanity/image-url with crop and hotspot, a 10x10
- * blurred image as the blur-up placeholder, spec §9). The seeded dataset is checked to use them all.
+ * blurred image as the blur-up placeholder, spec §9), and the page's RichText
+ * (client/components/RichText.tsx) showing that HTML as it is. The seeded dataset is checked to
+ * use them all.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ import { RichTextSchema } from '../../server/upstream/content/schemas';
 
 const reshaper = new ContentReshaper(contentImages({ projectId: 'gramercy', dataset: 'production', imageOrigin: 'https://cdn.test' }));
 
-/** Render rich text inside a router (its links are react-router Links), as static HTML. */
+/** The page's RichText inside a router (it routes in-app links), as static HTML. */
 async function render(value: RichTextValue): Promise<string> {
   const routes = [{ path: '*', element: <RichText value={value} /> }];
   const handler = createStaticHandler(routes);
@@ -26,7 +28,7 @@ async function render(value: RichTextValue): Promise<string> {
   return renderToStaticMarkup(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
 }
 
-/** Stored Portable Text (as the GROQ projection returns it) → parsed → reshaped → HTML. */
+/** Stored Portable Text (as the GROQ projection returns it) → parsed → reshaped to HTML → the page's RichText. */
 const renderStored = (blocks: unknown[]) => render(reshaper.richText(RichTextSchema.parse(blocks)));
 
 const span = (text: string, marks: string[] = []) => ({ _type: 'span', _key: text.slice(0, 8), text, marks });
@@ -49,8 +51,8 @@ describe('marks', () => {
         ],
       }),
     ]);
-    expect(html).toContain('<a href="/products/peony-cloud" data-discover="true">Peony Cloud</a>');
-    expect(html).toContain('<a href="/pages/contact" data-discover="true">contact us</a>');
+    expect(html).toContain('<a href="/products/peony-cloud">Peony Cloud</a>');
+    expect(html).toContain('<a href="/pages/contact">contact us</a>');
     expect(html).not.toContain('target=');
   });
 
@@ -73,7 +75,7 @@ describe('marks', () => {
     ]);
     expect(html).toContain('<a href="https://en.wikipedia.org/wiki/Flower" target="_blank" rel="noopener noreferrer">wiki</a>');
     expect(html).toContain('<a href="mailto:hello@gramercystems.com">mail</a>');
-    expect(html).toContain('<a href="/products" data-discover="true">shop</a>');
+    expect(html).toContain('<a href="/products">shop</a>');
     expect(html).not.toContain('javascript:');
     expect(html).toContain('evil');
   });
@@ -143,7 +145,14 @@ describe('styles', () => {
   });
 
   test('empty rich text renders nothing', async () => {
-    expect(await render([])).toBe('');
+    expect(reshaper.richText([])).toEqual({ html: '' });
+    expect(await render({ html: '' })).toBe('');
+  });
+
+  test("the page's RichText shows the server's HTML as it is, in its wrapper", async () => {
+    const value = reshaper.richText(RichTextSchema.parse([block([span('one & <two>', ['underline'])], { style: 'alignCenter' })]));
+    expect(value.html).toBe('<p class="align-center"><u>one &amp; &lt;two&gt;</u></p>');
+    expect(await render(value)).toBe(`<div class="rich-text">${value.html}</div>`);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Content lake results, parsed by ./schemas.ts, → shared view models: links resolved through
  * shared/links.ts (spec §2), images as Pictures, Portable Text with `pageLink` hrefs and
- * `imageWithAlt` pictures, product cards merged with catalog minimum prices. Nothing here
+ * `imageWithAlt` pictures rendered to HTML, product cards merged with catalogue minimum prices. Nothing here
  * throws on content: the shapes were checked at the boundary, and missing optional parts
  * become nulls, empty strings or empty lists.
  */
@@ -16,10 +16,12 @@ import type {
   NavLink,
   ProductCard,
   RichText,
+  RichTextBlocks,
   SiteSettings,
 } from '../../../shared/types';
 import { HEADER_DROPDOWN_PRODUCTS } from '../../../shared/types';
 import type { ContentImages } from './images';
+import { renderRichText } from './rich-text';
 import type { RawAccordionItem, RawCollectionSummary, RawHomeModule, RawPage, RawProductCard, RawRichText, RawSiteSettings } from './schemas';
 
 export type {
@@ -55,8 +57,13 @@ export class ContentReshaper {
     return (links ?? []).flatMap((link, i) => toNavLink(link, `link-${i}`) ?? []);
   }
 
-  /** Portable Text with resolved pageLink hrefs (null when the target is gone) and imageWithAlt pictures. */
+  /** Rich text as pages show it: `richTextBlocks` rendered to HTML (./rich-text.tsx). */
   richText(blocks: RawRichText | null | undefined): RichText {
+    return renderRichText(this.richTextBlocks(blocks));
+  }
+
+  /** Portable Text with resolved pageLink hrefs (null when the target is gone) and imageWithAlt pictures. */
+  richTextBlocks(blocks: RawRichText | null | undefined): RichTextBlocks {
     return (blocks ?? []).map((block) => {
       if (block._type === 'imageWithAlt') return { ...block, picture: this.contentImages.picture(block) };
       if (!block.markDefs) return block;
