@@ -5,19 +5,14 @@
  * opens from an effect, after hydration). Not on the cart or the account pages, not while the
  * shopper is typing in a field. It posts to /api/newsletter/popup with source "Newsletter Popup", reads
  * `{ isSuccess, message }`, shows the server's message (the settings' success text word for word, "Thank you!" without one) and closes after
- * POPUP_CLOSE_AFTER_SUCCESS_MS. The UI store's `newsletterPopupEnabled` says it is open.
+ * POPUP_CLOSE_AFTER_SUCCESS_MS. The UI store's `newsletterPopupEnabled` says it is open. The
+ * dialog is a chunk of its own (./NewsletterPopupDialog.tsx), loaded once the delay is over.
  */
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { MARKETING_LABELS as L, MARKETING_MESSAGES as M, NEWSLETTER_SOURCES, POPUP_CLOSE_AFTER_SUCCESS_MS } from '../../../shared/marketing';
 import type { SiteSettings } from '../../../shared/types';
 import { useStores } from '../../stores';
-import { Picture } from '../Picture';
-import { subscribeFromPopup } from './api';
-import { Modal } from './Modal';
-import { newsletterFields } from './NewsletterCard';
-import { SignupForm } from './SignupForm';
 
 /** localStorage flag: the popup has been shown to this visitor. */
 export const POPUP_SEEN_KEY = 'gramercy:newsletterPopupSeen';
@@ -48,7 +43,13 @@ function rememberShown(): void {
 const typing = () =>
   document.activeElement instanceof HTMLElement && document.activeElement.matches('input, textarea, select, [contenteditable="true"]');
 
-type Popup = NonNullable<SiteSettings['newsletter']['newsletterPopup']>;
+/**
+ * The dialog's chunk (./NewsletterPopupDialog.tsx), loaded when the delay is over, before the
+ * popup opens. Not guarded by the chunk reload (client/runtime/chunk-reload.ts): a popup that
+ * could not load is not worth reloading the page the shopper is reading; it is simply not shown.
+ */
+const loadDialog = () => import('./NewsletterPopupDialog');
+const NewsletterPopupDialog = lazy(() => loadDialog().then((m) => ({ default: m.NewsletterPopupDialog })));
 
 export const NewsletterPopup = observer(function NewsletterPopup({ newsletter }: { newsletter: SiteSettings['newsletter'] }) {
   const { ui } = useStores();
@@ -60,58 +61,33 @@ export const NewsletterPopup = observer(function NewsletterPopup({ newsletter }:
   useEffect(() => {
     if (!popup || !listId || excluded || alreadyShown()) return;
     let timer: ReturnType<typeof setTimeout>;
+    let left = false;
     const open = () => {
       if (typing()) {
         timer = setTimeout(open, POPUP_DELAY_MS);
         return;
       }
-      rememberShown();
-      ui.openNewsletterPopup();
+      loadDialog().then(
+        () => {
+          if (left) return;
+          rememberShown();
+          ui.openNewsletterPopup();
+        },
+        () => undefined,
+      );
     };
     timer = setTimeout(open, POPUP_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      left = true;
+      clearTimeout(timer);
+    };
   }, [popup, listId, excluded, ui]);
 
   const close = useCallback(() => ui.closeNewsletterPopup(), [ui]);
-  if (!popup || !listId) return null;
+  if (!popup || !listId || !ui.newsletterPopupEnabled) return null;
   return (
-    <Modal
-      open={ui.newsletterPopupEnabled}
-      onClose={close}
-      title={popup.title || L.popupTitle}
-      closeLabel="Close sign-up"
-      className="newsletter-popup"
-      media={popup.image && <Picture picture={popup.image} sizes="(min-width: 768px) 380px, 100vw" alt="" />}
-    >
-      <PopupForm popup={popup} listId={listId} onDone={close} />
-    </Modal>
+    <Suspense fallback={null}>
+      <NewsletterPopupDialog popup={popup} listId={listId} onClose={close} />
+    </Suspense>
   );
 });
-
-/** The popup's form; mounted with the dialog, so it starts empty each time. */
-function PopupForm({ popup, listId, onDone }: { popup: Popup; listId: string; onDone: () => void }) {
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-  return (
-    <SignupForm
-      idPrefix="newsletter-popup"
-      intro={popup.copy && <p className="newsletter-popup__copy">{popup.copy}</p>}
-      fields={newsletterFields(null)}
-      submitLabel={popup.submitButtonText || L.popupButton}
-      pendingLabel="Signing up…"
-      send={async ({ email, phoneNumber }, honeypot) => {
-        const outcome = await subscribeFromPopup({
-          email,
-          ...(phoneNumber ? { phoneNumber } : {}),
-          honeypot,
-          source: NEWSLETTER_SOURCES.popup,
-          klaviyoListId: listId,
-        });
-        return outcome.ok ? { ...outcome, message: outcome.message || M.popupSuccess } : outcome;
-      }}
-      onSuccess={() => {
-        closeTimer.current = setTimeout(onDone, POPUP_CLOSE_AFTER_SUCCESS_MS);
-      }}
-    />
-  );
-}

@@ -2,15 +2,14 @@
  * The product page's sign-ups (spec §2 product detail page, §5, §8), each a SignupForm:
  * - back in stock, under a sold-out variant: email and optional phone for the selected variant;
  * - reserve, on a product drop before its date;
- * - drop the hint: a button opening a dialog where the visitor names a gifter (someone who
- *   might buy them the product) to be told about it; a success is reported to analytics.
+ * - drop the hint: a button opening a dialog (./DropTheHintDialog.tsx, a chunk of its own) where
+ *   the visitor names a gifter (someone who might buy them the product) to be told about it.
  */
-import { useCallback, useState } from 'react';
-import { MARKETING_LABELS as L, MARKETING_MESSAGES as M, type DropTheHintInput } from '../../../shared/marketing';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { MARKETING_LABELS as L, MARKETING_MESSAGES as M } from '../../../shared/marketing';
 import type { ProductDetail, SiteSettings } from '../../../shared/types';
-import { trackHintDropped } from '../../analytics';
-import { notifyBackInStock, reserveProduct, sendHint } from './api';
-import { Modal } from './Modal';
+import { importWithReload } from '../../runtime/chunk-reload';
+import { notifyBackInStock, reserveProduct } from './api';
 import { SignupForm } from './SignupForm';
 import type { SignupFieldSpec } from './use-signup-form';
 
@@ -67,21 +66,14 @@ export function ReserveForm({ productHandle, pdp }: { productHandle: string; pdp
   );
 }
 
-type HintField = 'gifterEmail' | 'gifterName' | 'name' | 'phoneNumber';
-
-/** Spec §3 drop-the-hint data: the gifter's email and name, the visitor's own name, a phone. */
-const HINT_FIELDS: SignupFieldSpec<HintField>[] = [
-  { name: 'gifterEmail', label: 'Their email*', kind: 'email', required: true, autoComplete: 'off' },
-  { name: 'gifterName', label: 'Their name*', kind: 'text', required: true },
-  { name: 'name', label: 'Your name*', kind: 'text', required: true, autoComplete: 'name' },
-  { name: 'phoneNumber', label: 'Your phone number', kind: 'phone', placeholder: L.phonePlaceholder },
-];
-
-/** The product image a hint shows: the first image, as an absolute URL. */
-function productImageUrl(product: ProductDetail): string | undefined {
-  const src = product.images[0]?.src;
-  return src ? new URL(src, window.location.href).href : undefined;
-}
+/**
+ * The dialog's chunk (./DropTheHintDialog.tsx): asked for when the pointer or focus reaches the
+ * button, so a click rarely waits for it; one that fails to load reloads the page once
+ * (client/runtime/chunk-reload.ts), as the cart view's does.
+ */
+const loadHintDialog = () => importWithReload(() => import('./DropTheHintDialog'));
+const DropTheHintDialog = lazy(() => loadHintDialog().then((m) => ({ default: m.DropTheHintDialog })));
+const preloadHintDialog = () => void loadHintDialog().catch(() => undefined);
 
 /** "Drop the hint" (hidden when the settings disable it): a button and its dialog. */
 export function DropTheHint({ product, pdp }: { product: ProductDetail; pdp: PdpSettings }) {
@@ -90,34 +82,21 @@ export function DropTheHint({ product, pdp }: { product: ProductDetail; pdp: Pdp
   if (pdp.disableDropTheHint) return null;
   return (
     <>
-      <button type="button" className="button button--secondary button--block drop-hint__open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button--secondary button--block drop-hint__open"
+        aria-haspopup="dialog"
+        onPointerEnter={preloadHintDialog}
+        onFocus={preloadHintDialog}
+        onClick={() => setOpen(true)}
+      >
         Drop the hint
       </button>
-      <Modal open={open} onClose={close} title="Drop the hint" closeLabel="Close drop the hint" className="drop-hint">
-        {pdp.dropTheHintCopy && <p className="drop-hint__copy">{pdp.dropTheHintCopy}</p>}
-        <SignupForm
-          idPrefix="drop-hint"
-          fields={HINT_FIELDS}
-          submitLabel="Send the hint"
-          successMessage={M.hintSuccess}
-          send={({ gifterEmail, gifterName, name, phoneNumber }, honeypot) => {
-            const hint: DropTheHintInput = {
-              gifterEmail,
-              gifterName,
-              name,
-              ...withPhone(phoneNumber),
-              productHandle: product.handle,
-              productTitle: product.title,
-              productImage: productImageUrl(product),
-              honeypot,
-            };
-            return sendHint(hint).then((outcome) => {
-              if (outcome.ok) trackHintDropped(hint);
-              return outcome;
-            });
-          }}
-        />
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <DropTheHintDialog product={product} pdp={pdp} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
