@@ -6,18 +6,20 @@
  * Builds (the npm script runs `npm run build` first), starts the production shop as `npm run
  * bench` does (bench/run.ts `startShop`), and for each page prints:
  * - the total: every script Chromium fetched until the app hydrated, raw and gzip -9 (KB);
- * - each of those scripts, gzip -9 KB, and the share of it each package has;
+ * - each of those scripts, gzip -9 KB, and the packages with the most minified bytes in it;
  * - by package (a `node_modules` package, or our code by folder: `client/components`, …): the
- *   minified bytes esbuild put in those scripts (the metafile's `bytesInOutput`, KB) and an
- *   estimate of their gzip size (each script's gzip size split in proportion to those bytes;
- *   gzip has no exact per-module figure).
- * The breakdown reads dist/client/metafile.json (esbuild.config.ts).
+ *   minified bytes esbuild put in those scripts (the metafile's `bytesInOutput`, KB) and the
+ *   gzip -9 size of that code alone (cut out of the scripts through their source maps). Alone,
+ *   each compresses a little worse than inside its script, so these add up to a bit more than
+ *   the total.
+ * The breakdown reads dist/client/metafile.json (esbuild.config.ts) and the scripts' source maps.
  *
  * Env: BENCH_PORT (default 3901; the emulators take the next five ports), CHROMIUM_PATH.
  * Arguments: pages to measure instead of the default four (e.g. `npm run bench:first-load -- /cart`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { firstLoadJs, type FirstLoadScript } from './pages';
 import { startShop } from './run';
@@ -33,31 +35,85 @@ const OUR_FOLDERS = /^(client|shared)(\/|$)/;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** The group a metafile input counts under: its package (the innermost `node_modules`), or our folder. */
+/**
+ * The group a module counts under: its package (the innermost `node_modules`), or our folder.
+ * `input` is a metafile input or a source-map source, from the repository root; a plugin's
+ * namespace (esbuild.config.ts `lazyAfterStart`: `lazy-after-start:/abs/path`) is dropped.
+ */
 function groupOf(input: string): string {
-  const parts = input.split('/');
+  const namespaced = /^[\w-]+:(\/.*)$/.exec(input);
+  const parts = (namespaced ? path.relative(ROOT, namespaced[1]) : input).split(path.sep).join('/').split('/');
   const nm = parts.lastIndexOf('node_modules');
   if (nm >= 0) return parts[nm + 1]?.startsWith('@') ? `${parts[nm + 1]}/${parts[nm + 2]}` : (parts[nm + 1] ?? input);
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
-type Share = { raw: number; gzip: number };
+type SourceMap = { sources: string[]; mappings: string };
 
-/** Each group's minified bytes in one output, and its estimated gzip share of `script.gzip`. */
-function sharesOf(output: Metafile['outputs'][string], script: FirstLoadScript): Map<string, Share> {
-  const groups = new Map<string, Share>();
-  const total = Object.values(output.inputs).reduce((sum, i) => sum + i.bytesInOutput, 0);
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-    const group = groups.get(groupOf(input)) ?? { raw: 0, gzip: 0 };
-    group.raw += bytesInOutput;
-    group.gzip += total ? (script.gzip * bytesInOutput) / total : 0;
-    groups.set(groupOf(input), group);
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The numbers of one source-map segment (base64 VLQ). */
+function decodeSegment(segment: string): number[] {
+  const values: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char);
+    value += (digit & 31) * 2 ** shift;
+    if (digit & 32) {
+      shift += 5;
+    } else {
+      values.push(value % 2 ? -(value - 1) / 2 : value / 2);
+      value = 0;
+      shift = 0;
+    }
   }
-  return groups;
+  return values;
 }
 
+/**
+ * The code of an output file by the source it came from (its source map's sources, as paths
+ * from the repository root; code no source maps to, esbuild's own glue, under '').
+ */
+function codeBySource(file: string): Map<string, string[]> {
+  const code = readFileSync(file, 'utf8');
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMap;
+  const sources = map.sources.map((source) =>
+    path
+      .relative(ROOT, path.resolve(path.dirname(file), source))
+      .split(path.sep)
+      .join('/'),
+  );
+  const pieces = new Map<string, string[]>();
+  const add = (source: string, text: string) => {
+    if (text) pieces.set(source, [...(pieces.get(source) ?? []), text]);
+  };
+  const lines = code.split('\n');
+  let sourceIndex = 0;
+  map.mappings.split(';').forEach((mappings, lineNo) => {
+    const line = lines[lineNo] ?? '';
+    let column = 0;
+    const starts: Array<{ column: number; source: string }> = [{ column: 0, source: '' }];
+    for (const segment of mappings ? mappings.split(',') : []) {
+      const [columnDelta, sourceDelta] = decodeSegment(segment);
+      column += columnDelta;
+      if (sourceDelta === undefined) starts.push({ column, source: '' });
+      else {
+        sourceIndex += sourceDelta;
+        starts.push({ column, source: sources[sourceIndex] ?? '' });
+      }
+    }
+    starts.forEach((start, i) => add(start.source, line.slice(start.column, starts[i + 1]?.column ?? line.length)));
+    if (lineNo < lines.length - 1) add(starts[starts.length - 1].source, '\n');
+  });
+  return pieces;
+}
+
+const gzipKb = (pieces: string[]) => gzipSync(Buffer.from(pieces.join('')), { level: 9 }).length;
+
 function printBreakdown(page: string, scripts: FirstLoadScript[], metafile: Metafile): void {
-  const byGroup = new Map<string, Share>();
+  // Group → its minified bytes (the metafile's bytesInOutput) and its code (the source maps).
+  const byGroup = new Map<string, { raw: number; code: string[] }>();
   for (const script of scripts) {
     const file = `dist/client${new URL(script.url).pathname}`;
     const output = metafile.outputs[file];
@@ -65,27 +121,34 @@ function printBreakdown(page: string, scripts: FirstLoadScript[], metafile: Meta
       console.log(`  ${kb(script.gzip).padStart(6)} KB  ${script.url} (not in the build's metafile)`);
       continue;
     }
-    const shares = [...sharesOf(output, script)].sort((a, b) => b[1].raw - a[1].raw);
+    const inFile = new Map<string, { raw: number; code: string[] }>();
+    const group = (name: string) => inFile.get(name) ?? inFile.set(name, { raw: 0, code: [] }).get(name)!;
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) group(groupOf(input)).raw += bytesInOutput;
+    // A package's own source map may name its original sources (mobx: src/…): grouped the same.
+    for (const [source, code] of codeBySource(path.join(ROOT, file))) group(source ? groupOf(source) : '(esbuild glue)').code.push(...code);
+    const shares = [...inFile].sort((a, b) => b[1].raw - a[1].raw);
     const top = shares
       .slice(0, 4)
-      .map(([group, s]) => `${group} ${kb(s.gzip)}`)
+      .map(([group, g]) => `${group} ${kb(g.raw)}`)
       .join(', ');
-    console.log(`  ${kb(script.gzip).padStart(6)} KB  ${path.relative('dist/client/assets', file)}: ${top}${shares.length > 4 ? ', …' : ''}`);
-    for (const [group, s] of shares) {
-      const sum = byGroup.get(group) ?? { raw: 0, gzip: 0 };
-      byGroup.set(group, { raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip });
+    console.log(
+      `  ${kb(script.gzip).padStart(6)} KB  ${path.relative('dist/client/assets', file)} (minified KB: ${top}${shares.length > 4 ? ', …' : ''})`,
+    );
+    for (const [group, g] of shares) {
+      const sum = byGroup.get(group) ?? { raw: 0, code: [] };
+      byGroup.set(group, { raw: sum.raw + g.raw, code: [...sum.code, ...g.code] });
     }
   }
-  console.log(`  by package or folder (${page}): minified KB, ~gzip KB`);
-  const ours = { raw: 0, gzip: 0 };
-  for (const [group, s] of [...byGroup].sort((a, b) => b[1].gzip - a[1].gzip)) {
-    if (OUR_FOLDERS.test(group)) {
-      ours.raw += s.raw;
-      ours.gzip += s.gzip;
-    }
-    console.log(`    ${group.padEnd(32)} ${kb(s.raw).padStart(6)}  ${kb(s.gzip).padStart(5)}`);
+  const rows = [...byGroup].map(([group, g]) => ({ group, raw: g.raw, gzip: gzipKb(g.code), code: g.code }));
+  console.log(`  by package or folder (${page}): minified KB, gzip -9 KB of that code alone`);
+  for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`    ${row.group.padEnd(32)} ${kb(row.raw).padStart(6)}  ${kb(row.gzip).padStart(5)}`);
   }
-  console.log(`    ${'(our code: client/, shared/)'.padEnd(32)} ${kb(ours.raw).padStart(6)}  ${kb(ours.gzip).padStart(5)}`);
+  const ours = rows.filter((row) => OUR_FOLDERS.test(row.group));
+  const oursRaw = ours.reduce((sum, row) => sum + row.raw, 0);
+  console.log(
+    `    ${'(our code: client/, shared/)'.padEnd(32)} ${kb(oursRaw).padStart(6)}  ${kb(gzipKb(ours.flatMap((row) => row.code))).padStart(5)}`,
+  );
 }
 
 async function main(): Promise<void> {
