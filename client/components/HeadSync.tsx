@@ -4,14 +4,18 @@
  * JSON-LD) are replaced with the ones the server would write for the new URL (spec §2 head,
  * client/lib/seo.ts). Rendered once per page, by the page layout or, when a page failed, by
  * the error page (with the status's title). Renders nothing.
+ *
+ * The code that writes the head (client/lib/head-dom.ts and seo.ts) is a chunk of its own: a
+ * HeadSync that hydrates the server's page leaves the server's head alone, so the first visit
+ * does not load it (ADR-0029); the first client navigation does.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useAppConfig } from '../lib/app-config';
-import { replaceHead } from '../lib/head-dom';
 import { useOptionalRouteData } from '../lib/route-data';
+import { useHydrated } from '../lib/use-hydrated';
 import { pagePath } from '../../shared/route-query';
-import { findSeo, headData, headTags, ogTypeFor } from '../lib/seo';
+import { importWithReload } from '../runtime/chunk-reload';
 import { errorTitle as titleForStatus } from './ErrorPage';
 
 /** A route's fixed status (the /404 page's `handle.status`), as the server reads it. */
@@ -23,17 +27,32 @@ export function HeadSync({ errorTitle }: { errorTitle?: string }) {
   const { siteUrl } = useAppConfig();
   const matches = useMatches();
   const location = useLocation();
+  // Rendered while hydrating: the head is still the one the server wrote for this page.
+  const serverHead = useRef(!useHydrated());
   useEffect(() => {
+    if (serverHead.current) {
+      serverHead.current = false;
+      return;
+    }
     const routeIds = matches.map((m) => m.id);
     const loaderData = Object.fromEntries(matches.map((m) => [m.id, m.loaderData]));
     // Like the server (handler.tsx): a route with a fixed error status (/404) gets the error head.
-    const fixedStatus = matches.map((m) => handleStatus(m.handle)).find((s) => s !== undefined && s >= 400);
-    const title = errorTitle ?? (fixedStatus ? titleForStatus(fixedStatus) : undefined);
-    const seo = title ? null : findSeo(routeIds, loaderData);
-    // Canonical: the path and only the parameters the page reads, as the server writes it.
-    const head = headData(root?.settings ?? null, seo, siteUrl, pagePath(routeIds, location.pathname, location.search), title);
-    // Error pages are never products (the server's rule: any status but 200 is a website).
-    replaceHead(head.title, headTags(head, ogTypeFor(routeIds, title ? (fixedStatus ?? 500) : 200)));
+    const status = matches.map((m) => handleStatus(m.handle)).find((s) => s !== undefined && s >= 400);
+    const page = {
+      settings: root?.settings ?? null,
+      siteUrl,
+      routeIds,
+      loaderData,
+      // Canonical: the path and only the parameters the page reads, as the server writes it.
+      path: pagePath(routeIds, location.pathname, location.search),
+      title: errorTitle ?? (status ? titleForStatus(status) : undefined),
+      status,
+    };
+    let current = true;
+    void importWithReload(() => import('../lib/head-dom')).then(({ writePageHead }) => current && writePageHead(page));
+    return () => {
+      current = false;
+    };
   }, [matches, location, root, siteUrl, errorTitle]);
   return null;
 }
