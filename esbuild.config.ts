@@ -117,8 +117,8 @@ export async function precompress(dir: string): Promise<void> {
 const LAZY_NAMESPACE = 'lazy-after-start';
 
 /**
- * Every module of ours the app imports lazily (`import()`: the pages, the cart view, the
- * calendar, the phone formatter…) is built behind a wrapper that imports the start module first
+ * Every module of ours (client/, shared/) the app imports lazily (`import()`: the pages, the
+ * cart view, the calendar, the phone formatter…) is built behind a wrapper that imports the start module first
  * and re-exports the module's named exports (our lazy modules have no default export). The start
  * chunk is always loaded before any of them (client/entry.tsx, client/routes.tsx), so nothing
  * changes at run time. What changes is the split: esbuild puts each module into a chunk per set
@@ -128,7 +128,7 @@ const LAZY_NAMESPACE = 'lazy-after-start';
  * the start loads is one chunk, and the lazy chunks hold only what the start does not.
  */
 function lazyAfterStart(): Plugin {
-  const client = path.join(ROOT, 'client') + path.sep;
+  const ours = (file: string) => ['client', 'shared'].some((dir) => file.startsWith(path.join(ROOT, dir) + path.sep));
   return {
     name: LAZY_NAMESPACE,
     setup(b) {
@@ -140,7 +140,7 @@ function lazyAfterStart(): Plugin {
           resolveDir: args.resolveDir,
           pluginData: LAZY_NAMESPACE,
         });
-        if (resolved.errors.length > 0 || !resolved.path.startsWith(client)) return undefined;
+        if (resolved.errors.length > 0 || !ours(resolved.path)) return undefined;
         return { path: resolved.path, namespace: LAZY_NAMESPACE };
       });
       b.onLoad({ filter: /.*/, namespace: LAZY_NAMESPACE }, (args) => ({

@@ -5,10 +5,17 @@
  * Nothing here is ever rendered on the server.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { calendarAvailability, type CalendarAvailability, type DateKey } from '../../shared/availability';
-import { canCheckout, DEFAULT_CHECKOUT_TYPE, isShippingEligible, type CheckoutType } from '../../shared/fulfillment';
+import type { CalendarAvailability, DateKey } from '../../shared/availability';
+import { canCheckout, DEFAULT_CHECKOUT_TYPE, isShippingEligible, type CheckoutType } from '../../shared/fulfilment';
 import type { CartApi, CheckoutDetails } from '../lib/cart-api';
+import { importWithReload } from '../runtime/chunk-reload';
 import type { CartStore } from './cart';
+
+/**
+ * The calendar's rules (shared/availability.ts), needed once a calendar is fetched: loaded with
+ * it, in the cart view's and the calendar's chunks, not on the first visit (ADR-0029).
+ */
+const loadAvailability = () => importWithReload(() => import('../../shared/availability'));
 
 /** Spec §4: a failed checkout step still goes to the checkout URL, flagged `logged_in`. */
 export function withLoggedInFlag(checkoutUrl: string): string {
@@ -110,11 +117,12 @@ export class CheckoutStore {
       return;
     }
     this.calendarLoading = true;
-    const result = await this.api.availability({ cartId, type });
+    // Code that cannot load counts as a failure too: no dates.
+    const [result, rules] = await Promise.all([this.api.availability({ cartId, type }), loadAvailability().catch(() => null)]);
     runInAction(() => {
       if (seq !== this.fetchSeq) return;
       this.calendarLoading = false;
-      this.calendar = !result.isError && result.data ? calendarAvailability(result.data) : null;
+      this.calendar = rules && !result.isError && result.data ? rules.calendarAvailability(result.data) : null;
       const chosen = type === 'delivery' ? this.deliveryDate : this.pickupDate;
       if (chosen && !this.calendar?.isDateSelectable(chosen)) {
         if (type === 'delivery') this.deliveryDate = null;
