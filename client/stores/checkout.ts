@@ -6,7 +6,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CalendarAvailability, DateKey } from '../../shared/availability';
-import { canCheckout, DEFAULT_CHECKOUT_TYPE, isShippingEligible, type CheckoutType } from '../../shared/fulfilment';
+import { canCheckout, DEFAULT_CHECKOUT_TYPE, isShippingEligible, type CheckoutType } from '../../shared/fulfillment';
 import type { CartApi, CheckoutDetails } from '../lib/cart-api';
 import { importWithReload } from '../runtime/chunk-reload';
 import type { CartStore } from './cart';

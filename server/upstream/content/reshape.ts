@@ -1,7 +1,7 @@
 /**
  * Content lake results, parsed by ./schemas.ts, → shared view models: links resolved through
  * shared/links.ts (spec §2), images as Pictures, Portable Text with `pageLink` hrefs and
- * `imageWithAlt` pictures rendered to HTML, product cards merged with catalogue minimum prices. Nothing here
+ * `imageWithAlt` pictures rendered to HTML, product cards merged with catalog minimum prices. Nothing here
  * throws on content: the shapes were checked at the boundary, and missing optional parts
  * become nulls, empty strings or empty lists.
  */
