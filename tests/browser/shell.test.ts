@@ -406,6 +406,8 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await main.getByText('502', { exact: true }).waitFor();
     await expect(main.getByText(APOLOGY).count()).resolves.toBe(1);
     await expect(main.getByRole('link', { name: 'Back to Home' }).count()).resolves.toBe(0);
+    // The head writer is a chunk fetched on the first client navigation (ADR-0029): the title follows it.
+    await page.waitForFunction(() => document.title === 'Gramercy Stems | Error', undefined, { timeout: 10_000 }).catch(() => undefined);
     await expect(page.title()).resolves.toBe('Gramercy Stems | Error');
   });
 
