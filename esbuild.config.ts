@@ -11,10 +11,13 @@
  *   node_modules);
  * - emulators: emulators/child.ts → dist/emulators/index.js, the process the server forks in
  *   local mode (ADR-0020), and emulators/content-lake/groq-worker.ts → dist/emulators/groq-worker.js,
- *   the content lake's query thread; same settings as the server's.
+ *   the content lake's query thread; same settings as the server's; and the Storefront emulator's
+ *   GraphiQL page (emulators/storefront-api/graphiql/app.tsx → dist/emulators/graphiql/, the
+ *   browser build's settings, with `manifest.json` naming its script and stylesheet).
  * The functions are exported so tests can build into a temporary folder.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,8 +29,12 @@ import type { ClientManifest } from './server/render/manifest';
 const ROOT = __dirname;
 /** Browser code must never pull these in (docs/architecture.md §4.5): route data comes from /__payload. */
 const SERVER_ONLY_PACKAGES = ['@apollo/client', 'graphql', '@sanity/client', 'groq-js', 'ioredis', 'express'];
-/** What both browser builds share (client/start.tsx's app and client/entry.tsx). */
-function browserOptions(assets: string) {
+/**
+ * What the browser builds share (client/start.tsx's app, client/entry.tsx, the emulator's GraphiQL).
+ * `allowed`: server-only packages this build may bundle all the same (GraphiQL runs graphql-js in the browser).
+ */
+function browserOptions(assets: string, allowed: readonly string[] = []) {
+  const serverOnly = SERVER_ONLY_PACKAGES.filter((p) => !allowed.includes(p));
   return {
     absWorkingDir: ROOT,
     outdir: assets,
@@ -47,7 +54,7 @@ function browserOptions(assets: string) {
       {
         name: 'server-only-guard',
         setup(b) {
-          const filter = new RegExp(`^(${SERVER_ONLY_PACKAGES.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$)`);
+          const filter = new RegExp(`^(${serverOnly.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(/|$)`);
           b.onResolve({ filter }, (args) => ({
             errors: [{ text: `${args.path} is server-only and must not reach the browser bundle (imported by ${args.importer})` }],
           }));
@@ -214,9 +221,73 @@ export async function buildServer(outFile = path.join(ROOT, 'dist/server/index.j
   await buildNode({ entryPoints: ['server/index.ts'], outfile: outFile });
 }
 
-/** Build the emulators' process dist/emulators/index.js and its GROQ worker dist/emulators/groq-worker.js. */
+/**
+ * Build the emulators' process dist/emulators/index.js, its GROQ worker dist/emulators/groq-worker.js
+ * and the Storefront emulator's GraphiQL (`buildGraphiql`) into dist/emulators/graphiql/.
+ */
 export async function buildEmulators(outDir = path.join(ROOT, 'dist/emulators')): Promise<void> {
-  await buildNode({ entryPoints: { index: 'emulators/child.ts', 'groq-worker': 'emulators/content-lake/groq-worker.ts' }, outdir: outDir });
+  await Promise.all([
+    buildNode({ entryPoints: { index: 'emulators/child.ts', 'groq-worker': 'emulators/content-lake/groq-worker.ts' }, outdir: outDir }),
+    buildGraphiql(path.join(outDir, 'graphiql')),
+  ]);
+}
+
+/** The GraphiQL page's browser module. */
+const GRAPHIQL_MODULE = 'emulators/storefront-api/graphiql/app.tsx';
+
+/**
+ * What the Storefront emulator's GraphiQL page loads (emulators/storefront-api/graphiql/routes.ts
+ * reads it from `{outDir}/manifest.json`): its module and stylesheet, file names in `{outDir}/assets`.
+ */
+export type GraphiqlManifest = { script: string; css: string };
+
+/**
+ * Build GraphiQL (the `graphiql` package, its Monaco editor and fonts) into `outDir/assets`, offline
+ * and served from the emulator's own origin, in two passes: Monaco's three workers (the editor's, JSON's
+ * and GraphQL's, of the monaco-editor and monaco-graphql that @graphiql/react depends on), classic
+ * scripts so that every browser of the build's targets starts them; then the page's module, which
+ * knows their file names (`__GRAPHIQL_WORKERS__`). Writes `outDir/manifest.json` (`GraphiqlManifest`).
+ */
+export async function buildGraphiql(outDir: string): Promise<GraphiqlManifest> {
+  const assets = path.join(outDir, 'assets');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(assets, { recursive: true });
+  // No source maps: a developer tool made of other projects' code, four times its size with them.
+  const options = { ...browserOptions(assets, ['graphql']), sourcemap: false, define: { 'process.env.NODE_ENV': '"production"' } };
+  // The Monaco packages graphiql's editor (@graphiql/react) resolves, whatever the hoisting.
+  const fromEditor = createRequire(createRequire(require.resolve('graphiql/package.json')).resolve('@graphiql/react/package.json'));
+  const inPackage = (name: string, file: string) => path.join(path.dirname(fromEditor.resolve(`${name}/package.json`)), file);
+  const workerModules = {
+    editor: inPackage('monaco-editor', 'esm/vs/editor/editor.worker.js'),
+    json: inPackage('monaco-editor', 'esm/vs/language/json/json.worker.js'),
+    graphql: inPackage('monaco-graphql', 'esm/graphql.worker.js'),
+  };
+  const workers = await build({
+    ...options,
+    entryPoints: Object.fromEntries(Object.entries(workerModules).map(([label, file]) => [`${label}.worker`, file])),
+    format: 'iife',
+  });
+  /** The file `entry` became (its JS) or its stylesheet (`css`), relative to `assets`. */
+  const outputOf = (metafile: Metafile, entry: string, css = false) => {
+    const found = Object.entries(metafile.outputs).find(
+      ([file, o]) => o.entryPoint && path.resolve(ROOT, o.entryPoint) === path.resolve(ROOT, entry) && file.endsWith('.js'),
+    );
+    const file = css ? found?.[1].cssBundle : found?.[0];
+    if (!file) throw new Error(`esbuild produced no ${css ? 'stylesheet' : 'module'} for ${entry}`);
+    return path.relative(assets, path.resolve(ROOT, file)).split(path.sep).join('/');
+  };
+  const workerFiles = Object.fromEntries(Object.entries(workerModules).map(([label, file]) => [label, outputOf(workers.metafile, file)]));
+  const app = await build({
+    ...options,
+    entryPoints: { graphiql: GRAPHIQL_MODULE },
+    splitting: true,
+    // Monaco's icon font (codicon.ttf); GraphiQL's own fonts are data: URLs in its stylesheets.
+    loader: { '.ttf': 'file' },
+    define: { ...options.define, __GRAPHIQL_WORKERS__: JSON.stringify(workerFiles) },
+  });
+  const manifest: GraphiqlManifest = { script: outputOf(app.metafile, GRAPHIQL_MODULE), css: outputOf(app.metafile, GRAPHIQL_MODULE, true) };
+  await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
 }
 
 async function buildNode(entry: { entryPoints: string[] | Record<string, string>; outfile?: string; outdir?: string }): Promise<void> {

@@ -4,7 +4,8 @@
  * `{contentDir}/customers.json` into a new data dir), the hosted-checkout stand-in (orders), a
  * local mail inbox (`/__emulator/inbox`), the CDN image and video stand-in and a fault switch for the
  * GraphQL endpoint (`/__emulator/faults`, ../shared/faults.ts: 5xx, 429 or a held request in
- * Shopify's error shape, or one never answered; nothing read or written meanwhile).
+ * Shopify's error shape, or one never answered; nothing read or written meanwhile), and GraphiQL
+ * at `/graphiql` (graphiql/routes.ts) with the public token prefilled.
  *
  *   const sf = await startStorefrontEmulator({ port: 0, dataDir, contentDir });
  *   POST `${sf.url}/api/2026-04/graphql.json` with `X-Shopify-Storefront-Access-Token: 6a7e1f0c2b9d4e83a5f6071829ab3cde` (DEFAULT_PUBLIC_TOKEN)
@@ -20,7 +21,7 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { faultRoutes, Faults, HeldRequests, TIMEOUT_FAULT_HOLD_MS } from '../shared/faults';
-import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, type EmulatorOptions, type RunningEmulator } from '../shared/server';
+import { DEFAULT_CONTENT_DIR, DEFAULT_DATA_DIR, listen, REPO_ROOT, type EmulatorOptions, type RunningEmulator } from '../shared/server';
 import { loadCatalog } from './catalog';
 import { CartPricer, countryOnly } from './cart-cost';
 import { deliveryTaxPlace, selectedDeliveryCostCents } from './cart-delivery';
@@ -32,6 +33,7 @@ import { seedCustomers } from './customer-seed';
 import { CustomerStore } from './customers';
 import { openStorefrontDatabase } from './database';
 import { GiftCardStore } from './gift-cards';
+import { graphiqlRouter } from './graphiql/routes';
 import { graphqlHandler, PRIVATE_TOKEN_HEADER, PUBLIC_TOKEN_HEADER } from './graphql-http';
 import { imageHandler } from './image-route';
 import { videoHandler } from './video-route';
@@ -56,8 +58,11 @@ export const DEFAULT_PUBLIC_TOKEN = '6a7e1f0c2b9d4e83a5f6071829ab3cde';
 /** Accepted in `Shopify-Storefront-Private-Token` unless `opts.privateToken` says otherwise. */
 export const DEFAULT_PRIVATE_TOKEN = 'local-private-token';
 export const DEFAULT_SHOP_URL = 'http://localhost:3000';
+/** Where `npm run build` puts GraphiQL (esbuild.config.ts `buildEmulators`). */
+const DEFAULT_GRAPHIQL_DIR = path.join(REPO_ROOT, 'dist', 'emulators', 'graphiql');
 
 export { listOrders, storefrontDatabaseFile } from './database';
+export { GRAPHIQL_PATH } from './graphiql/routes';
 export type { StoredOrder } from './orders';
 export { CART_TTL_MS } from './carts';
 
@@ -89,6 +94,8 @@ export type StorefrontEmulatorOptions = EmulatorOptions & {
   cartPruneIntervalMs?: number;
   /** How long a `timeout` fault holds a GraphQL request before answering 504, in ms; default 30 000. */
   timeoutFaultHoldMs?: number;
+  /** The GraphiQL build served at `/graphiql`; default `<repo>/dist/emulators/graphiql`. */
+  graphiqlDir?: string;
 };
 
 const CART_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -194,6 +201,13 @@ export async function startStorefrontEmulator(opts: StorefrontEmulatorOptions = 
   app.get('/cdn/shop/videos/:file', videoHandler(path.join(contentDir, 'videos')));
   app.use(checkoutRouter({ carts, orders, customers, deliveryRates, pricing, giftCards, shopName: catalog.shop.name, shopUrl }));
   app.use(inboxRouter({ mailbox, shopName: catalog.shop.name, shopUrl }));
+  app.use(
+    graphiqlRouter({
+      dir: opts.graphiqlDir ?? DEFAULT_GRAPHIQL_DIR,
+      publicToken: opts.publicToken ?? DEFAULT_PUBLIC_TOKEN,
+      shopName: catalog.shop.name,
+    }),
+  );
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ errors: 'Not Found' });
   });
