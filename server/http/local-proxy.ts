@@ -3,18 +3,19 @@
  * the browser visits on them goes through the shop's origin, `/__local/{emulator}{path}` →
  * `{emulator's loopback origin}{path}`, and only for the paths on its allow-list
  * (BROWSER_PATHS): `storefront` (the checkout, order status, product images and videos, the mail
- * inbox), `content` (images), `marketing` (Klaviyo's client events), `customer-account` (the
+ * inbox, GraphiQL and the GraphQL endpoint it queries), `content` (images), `marketing` (Klaviyo's client events), `customer-account` (the
  * sign-in's authorize, interaction pages and forms). The upstream's host and port are the
  * emulator's, fixed at start; the path is matched exactly, never resolved as a URL; anything
- * else answers 404 (the query APIs, the token endpoint, every debug endpoint but the inbox).
+ * else answers 404 (the content and marketing query APIs, the token endpoint, every debug endpoint
+ * but the inbox).
  *
  * What crosses: a few request headers (`REQUEST_HEADERS`; cookies only the authorization
  * server's own), the body, and back the answer's content, caching, range and redirect headers
  * (`ANSWER_HEADERS`), streamed. The shop's security headers (./security.ts, mounted before) stay
- * on every answer, with a CSP narrowed per answer (`pageCsp`, `RESOURCE_CSP`). The inbox is a
- * developer page: this machine's clients only (or any, when the shop is published on loopback
- * only, `DeveloperClients`), and the proxy adds the run's debug token itself, so the token never
- * reaches the browser.
+ * on every answer, with a CSP narrowed per answer (`pageCsp`, `RESOURCE_CSP`). The inbox and
+ * GraphiQL (its page, files and GraphQL endpoint) are developer pages: this machine's clients only
+ * (or any, when the shop is published on loopback only, `DeveloperClients`, `developerGate`); the
+ * proxy adds the run's debug token to the inbox itself, so the token never reaches the browser.
  *
  * The emulators' absolute URLs are built on this base already (emulators/child.ts); their
  * root-relative ones (a redirect's `Location`, `href`/`src`/`action` in their small HTML pages)
@@ -56,13 +57,25 @@ export type LocalProxyOptions = {
 export const LOCAL_PROXY_PREFIX = '/__local';
 /** The Storefront emulator's mail inbox page (emulators/storefront-api/inbox/routes.ts). */
 const INBOX_PATH = '/__emulator/inbox';
+/** The Storefront emulator's GraphiQL page (emulators/storefront-api/graphiql/routes.ts). */
+const GRAPHIQL_PATH = '/graphiql';
 
 /**
  * What one allow-listed path admits: its methods (GET admits HEAD too), and which page it is when
- * it answers HTML (its Content-Security-Policy, `pageCsp`); any other answer is a resource.
+ * it answers HTML (its Content-Security-Policy, `pageCsp`); any other answer is a resource, unless
+ * `runs` names the page whose policy every answer gets (scripts that run as workers carry their own
+ * policy). `developer`: this machine's clients only (`developerGate`). `headers`: request headers
+ * that pass on this path besides REQUEST_HEADERS.
  */
-type BrowserPath = { methods: readonly ('GET' | 'POST')[]; path: RegExp; page?: PageKind; developer?: true };
-type PageKind = 'checkout' | 'storefront-page' | 'sign-in';
+type BrowserPath = {
+  methods: readonly ('GET' | 'POST')[];
+  path: RegExp;
+  page?: PageKind;
+  runs?: PageKind;
+  developer?: true;
+  headers?: readonly string[];
+};
+type PageKind = 'checkout' | 'storefront-page' | 'sign-in' | 'graphiql';
 
 /**
  * One path segment as the emulators' own links write it: letters, digits, `-`, `_`, `~` and `.`,
@@ -75,10 +88,11 @@ const exactly = (pattern: string) => new RegExp(`^${pattern.replaceAll('{segment
 /**
  * What the browser may reach of each emulator through the shop, and nothing else (ADR-0027):
  * exact, case-sensitive paths as the emulators' pages, redirects and the shop's own URLs write
- * them. The content lake's query API (GROQ over every public document), the Storefront GraphQL
- * endpoint, the marketing server API, the authorization server's token endpoint and metadata,
- * and every debug endpoint but the inbox page are the shop server's or the developer's, on
- * loopback, never the browser's.
+ * them. The content lake's query API (GROQ over every public document), the marketing server
+ * API, the authorization server's token endpoint and metadata, and every debug endpoint but the
+ * inbox page are the shop server's or the developer's, on loopback, never the browser's; the
+ * Storefront GraphQL endpoint is GraphiQL's, for this machine's browser only, at the one version
+ * its page queries, with the public token only (never the private one).
  */
 const BROWSER_PATHS: Record<keyof LocalProxyTargets, readonly BrowserPath[]> = {
   storefront: [
@@ -91,6 +105,16 @@ const BROWSER_PATHS: Record<keyof LocalProxyTargets, readonly BrowserPath[]> = {
     { methods: ['GET'], path: exactly('/cdn/shop/(?:files|videos)/{segment}') },
     // The mail inbox the account pages link to in local mode: a developer page (everyone's mail).
     { methods: ['GET'], path: exactly(INBOX_PATH), page: 'storefront-page', developer: true },
+    // GraphiQL (developer pages): its page, its built files (module, chunks, workers, stylesheet,
+    // icon font) and the endpoint it queries (emulators/storefront-api/graphiql/routes.ts).
+    { methods: ['GET'], path: exactly(GRAPHIQL_PATH), page: 'graphiql', developer: true },
+    { methods: ['GET'], path: exactly(`${GRAPHIQL_PATH}/assets/(?:chunks/|media/)?{segment}`), runs: 'graphiql', developer: true },
+    {
+      methods: ['POST'],
+      path: exactly('/api/2026-04/graphql\\.json'),
+      developer: true,
+      headers: ['x-shopify-storefront-access-token'],
+    },
   ],
   // Image pipeline: /images/{projectId}/{dataset}/{file}[/{vanityName}].
   content: [{ methods: ['GET'], path: exactly('/images/{segment}/{segment}/{segment}(?:/{segment})?') }],
@@ -118,11 +142,14 @@ const NO_FRAMING = "frame-ancestors 'none'; base-uri 'none'";
 const RESOURCE_CSP = `default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; ${NO_FRAMING}; sandbox`;
 
 /**
- * The emulators' pages, each as narrow as it works (no page has a script): the Storefront
- * emulator's load their one stylesheet from the shop's origin and an empty `data:` icon
+ * The emulators' pages, each as narrow as it works (no page but GraphiQL has a script): the
+ * Storefront emulator's load their one stylesheet from the shop's origin and an empty `data:` icon
  * (checkout/layout.ts), and only the checkout posts a form, to itself; the sign-in pages load
  * nothing, and post to the authorization server, whose redirects end on the shop's SITE_URL
- * (a browser applies `form-action` to the redirects after a submission).
+ * (a browser applies `form-action` to the redirects after a submission). GraphiQL loads its
+ * module, workers, stylesheet and fonts from the shop's origin (`data:` fonts too) and posts its
+ * queries there; inline styles, because its editor (Monaco) writes its theme into `<style>`
+ * elements; no inline or evaluated script.
  */
 function pageCsp(siteUrl: string): Record<PageKind, string> {
   const storefront = "default-src 'none'; style-src 'self'; img-src data:";
@@ -130,12 +157,20 @@ function pageCsp(siteUrl: string): Record<PageKind, string> {
     checkout: `${storefront}; form-action 'self'; ${NO_FRAMING}`,
     'storefront-page': `${storefront}; form-action 'none'; ${NO_FRAMING}`,
     'sign-in': `default-src 'none'; form-action 'self' ${new URL(siteUrl).origin}; ${NO_FRAMING}`,
+    graphiql:
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
+      `connect-src 'self'; worker-src 'self'; object-src 'none'; form-action 'none'; ${NO_FRAMING}`,
   };
 }
 
 /** The shop-origin URL of the Storefront emulator's mail inbox page. */
 export function localInboxUrl(siteUrl: string): string {
   return `${siteUrl}${LOCAL_PROXY_PREFIX}/storefront${INBOX_PATH}`;
+}
+
+/** The shop-origin URL of the Storefront emulator's GraphiQL. */
+export function localGraphiqlUrl(siteUrl: string): string {
+  return `${siteUrl}${LOCAL_PROXY_PREFIX}/storefront${GRAPHIQL_PATH}`;
 }
 
 /**
@@ -177,10 +212,10 @@ const REQUEST_HEADERS = ['accept', 'content-type', 'content-length', 'range', 'i
  */
 const EMULATOR_COOKIE = /^customer_account_[\w.-]*=/;
 
-/** What the proxy sends `emulator` of the client's request headers. */
-function upstreamHeaders(req: Request, emulator: keyof LocalProxyTargets): OutgoingHttpHeaders {
+/** What the proxy sends `emulator` of the client's request headers on `entry`'s path. */
+function upstreamHeaders(req: Request, emulator: keyof LocalProxyTargets, entry: BrowserPath): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
-  for (const name of REQUEST_HEADERS) if (req.headers[name] !== undefined) headers[name] = req.headers[name];
+  for (const name of [...REQUEST_HEADERS, ...(entry.headers ?? [])]) if (req.headers[name] !== undefined) headers[name] = req.headers[name];
   if (emulator !== 'customer-account') return headers;
   const own = (req.headers.cookie ?? '')
     .split(';')
@@ -197,6 +232,19 @@ function upstreamHeaders(req: Request, emulator: keyof LocalProxyTargets): Outgo
  */
 function fromThisMachine(req: Request, trustedIpHeader: string | null): boolean {
   return isLoopback(req.socket.remoteAddress) && isLoopback(clientIpOf(req, trustedIpHeader));
+}
+
+/**
+ * The check in front of every developer page (the proxy's developer paths, server/routes/local-developer.ts):
+ * true when `req` may open one (`developerClients` `any`, or a client on this machine); otherwise it
+ * answers 403 (plain text, not stored) and returns false.
+ */
+export function developerGate(developerClients: DeveloperClients, trustedIpHeader: string | null): (req: Request, res: Response) => boolean {
+  return (req, res) => {
+    if (developerClients === 'any' || fromThisMachine(req, trustedIpHeader)) return true;
+    res.status(403).set('Cache-Control', 'no-store').type('text/plain').send("The emulators' developer pages answer this machine only");
+    return false;
+  };
 }
 
 /** `; Secure` on a Set-Cookie value that lacks it (as nginx's `proxy_cookie_flags … secure`). */
@@ -221,6 +269,7 @@ function originOf(base: string): { hostname: string; port: string; origin: strin
  */
 export function localEmulatorProxy({ targets, debugToken, siteUrl, developerClients, trustedIpHeader }: LocalProxyOptions): RequestHandler {
   const pages = pageCsp(siteUrl);
+  const developerAllowed = developerGate(developerClients, trustedIpHeader);
   const origins = Object.fromEntries(Object.entries(targets).map(([name, base]) => [name, originOf(base)])) as Record<
     keyof LocalProxyTargets,
     ReturnType<typeof originOf>
@@ -233,13 +282,10 @@ export function localEmulatorProxy({ targets, debugToken, siteUrl, developerClie
       res.status(404).type('text/plain').send('Not served to the browser');
       return;
     }
-    if (entry.developer && developerClients === 'loopback' && !fromThisMachine(req, trustedIpHeader)) {
-      res.status(403).set('Cache-Control', 'no-store').type('text/plain').send("The emulators' developer pages answer this machine only");
-      return;
-    }
+    if (entry.developer && !developerAllowed(req, res)) return;
     const [, , path, query = ''] = match;
     const target = origins[emulator];
-    const headers = upstreamHeaders(req, emulator);
+    const headers = upstreamHeaders(req, emulator, entry);
     // The one debug page the shop links, to the emulator's own origin only.
     if (emulator === 'storefront' && path === INBOX_PATH) headers['x-emulator-token'] = debugToken;
     const prefix = `${LOCAL_PROXY_PREFIX}/${emulator}`;
@@ -249,7 +295,8 @@ export function localEmulatorProxy({ targets, debugToken, siteUrl, developerClie
       res.status(answer.statusCode ?? 502);
       for (const name of ANSWER_HEADERS) if (answer.headers[name] !== undefined) res.setHeader(name, answer.headers[name]);
       const html = /^text\/html/i.test(answer.headers['content-type'] ?? '');
-      res.setHeader('Content-Security-Policy', html && entry.page ? pages[entry.page] : RESOURCE_CSP);
+      const kind = entry.runs ?? (html ? entry.page : undefined);
+      res.setHeader('Content-Security-Policy', kind ? pages[kind] : RESOURCE_CSP);
       const location = answer.headers.location && onShop(answer.headers.location);
       if (location) res.setHeader('location', ROOT_RELATIVE.test(location) ? `${prefix}${location}` : location);
       const cookies = answer.headers['set-cookie'];

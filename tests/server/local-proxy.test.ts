@@ -7,8 +7,10 @@
  * - the client's `Authorization`, `x-emulator-token` and the shop's cookies never reach an
  *   emulator; the debug token is added for the inbox only;
  * - every proxied answer carries the shop's security headers and a CSP that runs no script;
- * - the inbox answers this machine only (the checkout and sign-in pages answer anyone), unless
- *   the shop is published on a loopback address only (LOCAL_PUBLISHED_ADDRESS, as compose sets it);
+ * - the inbox and GraphiQL (its page, files and GraphQL endpoint, the public token only) answer
+ *   this machine only (the checkout and sign-in pages answer anyone), unless the shop is published
+ *   on a loopback address only (LOCAL_PUBLISHED_ADDRESS, as compose sets it); GraphiQL's CSP runs
+ *   the shop origin's scripts only;
  * - the sign-in's cookies are `Secure` when the request came over https.
  */
 import { createServer, type Server } from 'node:http';
@@ -18,6 +20,7 @@ import request from 'supertest';
 import { localProxyAttacks, rawRequest, recorder, type RawAnswer, type Recorder } from '../support/local-proxy-attacks';
 import { startTestApp, type TestApp } from '../support/app';
 import { cartWith, fetchCart, VARIANTS } from '../support/cart';
+import { DEFAULT_PUBLIC_TOKEN } from '../../emulators/storefront-api';
 
 /** Sends one request to `server` with `path` exactly as given (no URL parsing on the way). */
 function raw(server: Server, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
@@ -166,6 +169,22 @@ describe('what reaches an emulator', () => {
     expect(seen(recorders.customerAccount, '/interaction/abc')!.cookie).toBe('customer_account_interaction=i1; customer_account_interaction.sig=i2');
   });
 
+  test("the Storefront token header reaches GraphiQL's endpoint only, and the private token never passes", async () => {
+    const tokens = { 'x-shopify-storefront-access-token': DEFAULT_PUBLIC_TOKEN, 'shopify-storefront-private-token': 'a-private-token' };
+    await raw(recShop, 'GET', '/__local/storefront/checkout/assets/checkout.css', tokens);
+    await raw(
+      recShop,
+      'POST',
+      '/__local/storefront/api/2026-04/graphql.json',
+      { ...tokens, 'content-type': 'application/json' },
+      '{"query":"{ shop { name } }"}',
+    );
+    const seen = (path: string) => recorders.storefront.seen.find((s) => s.url.startsWith(path))?.headers;
+    expect(seen('/checkout/assets/checkout.css')!['x-shopify-storefront-access-token']).toBeUndefined();
+    expect(seen('/api/2026-04/graphql.json')!['x-shopify-storefront-access-token']).toBe(DEFAULT_PUBLIC_TOKEN);
+    for (const s of recorders.storefront.seen) expect({ url: s.url, token: s.headers['shopify-storefront-private-token'] }).toEqual({ url: s.url });
+  });
+
   test("the debug endpoints stay shut to a client holding the run's token", async () => {
     const token = rec.emulators.debugToken;
     for (const headers of [{ authorization: `Bearer ${token}` }, { 'x-emulator-token': token }] as Record<string, string>[]) {
@@ -218,7 +237,83 @@ describe("the shop's security headers on every proxied answer", () => {
   });
 });
 
+describe('GraphiQL through the proxy', () => {
+  /** Its CSP's directives. */
+  const directives = (csp: unknown) =>
+    Object.fromEntries(
+      String(csp)
+        .split(/;\s*/)
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+
+  test('its page, module and stylesheet answer with the shop origin as their only source and no inline or evaluated script', async () => {
+    const page = await raw(shop, 'GET', '/__local/storefront/graphiql');
+    expect(page.status).toBe(200);
+    // The page's own URLs, put under the proxy's prefix.
+    const script = /<script type="module" src="([^"]+)"/.exec(page.body)?.[1];
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(page.body)?.[1];
+    expect(script).toMatch(/^\/__local\/storefront\/graphiql\/assets\/graphiql-\w+\.js$/);
+    expect(stylesheet).toMatch(/^\/__local\/storefront\/graphiql\/assets\/graphiql-\w+\.css$/);
+    expect(page.body).toContain(`data-token="${DEFAULT_PUBLIC_TOKEN}"`);
+    const module = await raw(shop, 'GET', script!);
+    expect({ status: module.status, type: module.headers['content-type'] }).toEqual({ status: 200, type: expect.stringMatching(/javascript/) });
+    expect((await raw(shop, 'GET', stylesheet!)).headers['content-type']).toMatch(/^text\/css/);
+    for (const res of [page, module]) {
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      for (const name of ['default-src', 'connect-src', 'worker-src']) expect({ name, sources: csp[name] }).toEqual({ name, sources: ["'self'"] });
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(
+        Object.values(csp)
+          .flat()
+          .filter((source) => /^(https?:|\*)/.test(source)),
+      ).toEqual([]);
+      expect({ nosniff: res.headers['x-content-type-options'], frame: res.headers['x-frame-options'] }).toEqual({
+        nosniff: 'nosniff',
+        frame: 'DENY',
+      });
+    }
+  });
+
+  test('its endpoint answers the schema (introspection) and queries with the public token; the private one does not open it', async () => {
+    const post = (headers: Record<string, string>, query: string) =>
+      raw(
+        shop,
+        'POST',
+        '/__local/storefront/api/2026-04/graphql.json',
+        { 'content-type': 'application/json', ...headers },
+        JSON.stringify({ query }),
+      );
+    const answer = await post({ 'x-shopify-storefront-access-token': DEFAULT_PUBLIC_TOKEN }, '{ __schema { queryType { name } } shop { name } }');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).data).toEqual({ __schema: { queryType: { name: 'QueryRoot' } }, shop: { name: 'Gramercy Stems' } });
+    const privateOnly = await post({ 'shopify-storefront-private-token': t.emulators.connection.storefront.privateToken }, '{ shop { name } }');
+    expect(privateOnly.status).toBe(401);
+  });
+});
+
 describe('the developer pages answer this machine only', () => {
+  test('GraphiQL, its files and its endpoint: 403 for a client from elsewhere', async () => {
+    const page = await raw(shop, 'GET', '/__local/storefront/graphiql');
+    const script = /<script type="module" src="([^"]+)"/.exec(page.body)![1];
+    for (const [method, path] of [
+      ['GET', '/__local/storefront/graphiql'],
+      ['GET', script],
+    ]) {
+      const res = await raw(shop, method, path, REMOTE);
+      expect({ path, status: res.status }).toEqual({ path, status: 403 });
+    }
+    const query = await raw(
+      shop,
+      'POST',
+      '/__local/storefront/api/2026-04/graphql.json',
+      { ...REMOTE, 'content-type': 'application/json', 'x-shopify-storefront-access-token': DEFAULT_PUBLIC_TOKEN },
+      '{"query":"{ shop { name } }"}',
+    );
+    expect(query.status).toBe(403);
+    expect(query.body).not.toContain('Gramercy');
+  });
+
   test('a client behind the trusted proxy from elsewhere: no inbox (403); the checkout and sign-in pages answer', async () => {
     expect((await raw(shop, 'GET', '/__local/storefront/__emulator/inbox')).status).toBe(200);
     const inbox = await raw(shop, 'GET', '/__local/storefront/__emulator/inbox', REMOTE);

@@ -5,7 +5,8 @@
  *
  * - `localProxyAttacks`: the paths that try to leave the allow-list: another host or port
  *   (`//host`, `\host`, encoded `%2F%2F` and `%5C`), dot segments, case variants, the content
- *   lake's query API, the Storefront GraphQL endpoint, the debug endpoints other than the inbox;
+ *   lake's query API, the Storefront GraphQL endpoint other than GraphiQL's (its version, POST,
+ *   exact spelling), out of GraphiQL's files, the debug endpoints other than the inbox;
  * - `rawRequest`: one HTTP request with its path exactly as written (fetch would resolve `//`,
  *   `\` and `..` before sending);
  * - `recorder`: a loopback HTTP server that records every connection and request reaching it
@@ -109,8 +110,13 @@ export function localProxyAttacks(hosts: { foreign: string; lake: string }): [st
     ['GET', `/__local/content/images/%2e%2e/${query}`],
     ['GET', `/__local/content/images/%2E%2E%2F${query}`],
     ['GET', `/__local/content/IMAGES/x/y/z.svg`],
-    // The Storefront GraphQL endpoint, in any case (the emulator routes case-insensitively).
-    ['POST', '/__local/storefront/api/2026-04/graphql.json'],
+    // The Storefront GraphQL endpoint but GraphiQL's (POST, 2026-04, exactly so spelt), in any
+    // case (the emulator routes case-insensitively).
+    ['GET', '/__local/storefront/api/2026-04/graphql.json'],
+    ['POST', '/__local/storefront/api/2026-01/graphql.json'],
+    ['POST', '/__local/storefront/api/unstable/graphql.json'],
+    ['POST', '/__local/storefront/api/2026-04/graphql.json/'],
+    ['POST', '/__local/storefront/api/2026-04/graphqlxjson'],
     ['POST', '/__local/storefront/API/2026-04/graphql.json'],
     ['POST', '/__local/storefront/Api/2026-04/graphql.json'],
     ['POST', '/__local/storefront/%61pi/2026-04/graphql.json'],
@@ -118,6 +124,16 @@ export function localProxyAttacks(hosts: { foreign: string; lake: string }): [st
     ['GET', '/__local/storefront/cdn/shop/files/%2e%2e/%2e%2e/__emulator/orders'],
     ['GET', '/__local/storefront/cdn/shop/files/..%2F..%2F__emulator%2Forders'],
     ['GET', '/__local/storefront/CDN/shop/files/x.webp'],
+    // GraphiQL: its page and files, nothing beside or above them.
+    ['GET', '/__local/storefront/GraphiQL'],
+    ['GET', '/__local/storefront/graphiql/'],
+    ['POST', '/__local/storefront/graphiql'],
+    ['GET', '/__local/storefront/graphiql/assets/../../__emulator/orders'],
+    ['GET', '/__local/storefront/graphiql/assets/chunks/../../../__emulator/orders'],
+    ['GET', '/__local/storefront/graphiql/assets/%2e%2e/%2e%2e/__emulator/orders'],
+    ['GET', '/__local/storefront/graphiql/assets/..%2F..%2F__emulator%2Forders'],
+    ['GET', '/__local/storefront/graphiql/assets/x/y.js'],
+    ['GET', '/__local/storefront/graphiql/manifest.json'],
     // Debug endpoints other than the inbox page, and the inbox under other spellings.
     ['GET', '/__local/storefront/__emulator/orders'],
     ['GET', '/__local/storefront/__emulator/carts'],
