@@ -2,7 +2,8 @@
  * The Express app (docs/architecture.md §3, §4): built from a config, a logger, a cache and the
  * client manifest, never listening, so tests mount it with supertest. Order, as `createApp` mounts it:
  * 1. a request with two Host headers refused; security headers;
- * 2. local mode only: the emulators' browser paths (`/__local`, an allow-list, ADR-0027);
+ * 2. local mode only: the developer page (`/__local/`) and the emulators' browser paths
+ *    (`/__local/…`, an allow-list, ADR-0027);
  * 3. path normalisation, compression, request context (id, client IP, deadline), request metrics,
  *    the unlock and preview scopes, request logs;
  * 4. static assets (`/assets`), `/metrics`, the page rate limit, the account activation and reset
@@ -49,6 +50,7 @@ import { cartRoutes } from './routes/cart';
 import { cartFormRoutes } from './routes/cart-form';
 import { clientErrorRoutes } from './routes/client-errors';
 import { customerRoutes } from './routes/customer';
+import { localDeveloperPage } from './routes/local-developer';
 import { marketingRoutes } from './routes/marketing';
 import { createMarketingService } from './marketing/service';
 import { variantLookup } from './marketing/variants';
@@ -176,13 +178,17 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Before anything reads the request: two Host headers are refused (400), whoever they are for.
   app.use(singleHost);
   app.use(securityHeaders(config));
-  // Local mode: the emulators' browser paths (an allow-list, ADR-0027), after the shop's security
-  // headers (the proxy narrows the CSP per answer) and before path normalisation, so that
-  // anything off the list answers 404 whatever its spelling.
+  // Local mode: the developer page and the emulators' browser paths (an allow-list, ADR-0027),
+  // after the shop's security headers (the proxy narrows the CSP per answer) and before path
+  // normalisation, so that anything off the list answers 404 whatever its spelling.
   if (config.local) {
     const { proxyTargets: targets, debugToken, developerClients } = config.local;
     const { siteUrl, trustedIpHeader } = config;
-    app.use(LOCAL_PROXY_PREFIX, localEmulatorProxy({ targets, debugToken, siteUrl, developerClients, trustedIpHeader }));
+    app.use(
+      LOCAL_PROXY_PREFIX,
+      localDeveloperPage({ local: config.local, siteUrl, trustedIpHeader, storefront: config.storefront }),
+      localEmulatorProxy({ targets, debugToken, siteUrl, developerClients, trustedIpHeader }),
+    );
   }
   app.use(normalisePath);
   app.use(compression());

@@ -200,6 +200,8 @@ export type LocalUpstreams = {
     origin: string;
     /** Sent as `Shopify-Storefront-Private-Token`. */
     privateToken: string;
+    /** Its public token (`X-Shopify-Storefront-Access-Token`), unless PUBLIC_STOREFRONT_API_TOKEN is set. */
+    publicToken: string;
     /** Origin the product images come from. */
     imageOrigin: string;
     /** The run's Shopify webhook secret (the app's client secret), unless SHOPIFY_WEBHOOK_SECRET is set. */
@@ -514,7 +516,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
         endpoint: `${trimSlash(storefront.origin)}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
         apiVersion: e.STOREFRONT_API_VERSION,
         privateToken: storefront.privateToken,
-        publicToken: e.PUBLIC_STOREFRONT_API_TOKEN ?? null,
+        publicToken: e.PUBLIC_STOREFRONT_API_TOKEN ?? storefront.publicToken,
         imageOrigin: new URL(storefront.imageOrigin).origin,
         timeoutMs: e.STOREFRONT_TIMEOUT_MS,
       },

@@ -11,6 +11,7 @@ const UPSTREAMS: LocalUpstreams = {
   storefront: {
     origin: 'http://127.0.0.1:1',
     privateToken: 'given-private-token',
+    publicToken: 'given-public-token',
     imageOrigin: 'http://127.0.0.1:11',
     webhookSecret: 'given-shopify-webhook-secret',
   },
@@ -42,6 +43,7 @@ test('local mode by default, using exactly the connection settings it is given',
   expect(c.storefront).toMatchObject({
     endpoint: 'http://127.0.0.1:1/api/2026-04/graphql.json',
     privateToken: 'given-private-token',
+    publicToken: 'given-public-token',
     imageOrigin: 'http://127.0.0.1:11',
   });
   expect(c.content).toMatchObject({
