@@ -19,12 +19,13 @@ import { createCache } from './cache';
 import { cacheNamespace } from './cache/namespace';
 import { configWarnings } from './config-warnings';
 import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type Config } from './config';
-import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
+import { LOCAL_PROXY_PREFIX, localGraphiqlUrl } from './http/local-proxy';
 import { applyServerTimeouts, gracefulServer, shutdownBudget } from './http/shutdown';
 import { startLocalEmulators, LocalEmulatorsError, type LocalEmulators } from './local-emulators';
 import { createLogger, type Logger } from './logger';
 import { createSignUpOutbox } from './marketing/outbox';
 import { loadClientManifest } from './render';
+import { localDeveloperUrl } from './routes/local-developer';
 
 /**
  * Live mode: the config from the environment. Local mode: validate the app's variables, start
@@ -45,6 +46,21 @@ async function configure(env: NodeJS.ProcessEnv, onEmulatorsExit: () => void): P
     await emulators.stop();
     throw err;
   }
+}
+
+/**
+ * Local mode: where a developer looks first, the developer page and GraphiQL (through the shop's
+ * /__local, ADR-0027) and the Storefront API's tokens: the public one (the same every run) and the
+ * private one (new every run, like the debug token on the listening line). Live mode has neither.
+ */
+function logDeveloperTools(log: Logger, config: Config, emulators: LocalEmulators): void {
+  const developerPage = localDeveloperUrl(config.siteUrl);
+  const graphiql = localGraphiqlUrl(config.siteUrl);
+  const { publicToken, privateToken } = emulators.upstreams.storefront;
+  log.info(
+    { mode: config.mode, developerPage, graphiql, storefront: { endpoint: config.storefront.endpoint, publicToken, privateToken } },
+    `developer page ${developerPage}, GraphiQL ${graphiql}; Storefront API public token ${publicToken}, private token ${privateToken} (this run)`,
+  );
 }
 
 /**
@@ -79,6 +95,7 @@ async function main() {
   });
   const log = createLogger(config.logLevel);
   logStartupMode(log, config.mode, process.env.NODE_ENV);
+  if (emulators) logDeveloperTools(log, config, emulators);
   for (const warning of configWarnings(config)) log.warn({ mode: config.mode }, warning);
   const manifest = loadClientManifest(config.clientDistDir);
   // One namespace per shop (server/cache/namespace.ts): its instances share it, other shops on the same Redis do not.

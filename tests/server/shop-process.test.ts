@@ -1,12 +1,14 @@
 /**
  * The real entry (dist/server/index.js, built by `npm run build`): in local mode it forks the
  * emulators' process (dist/emulators/index.js), which binds loopback only, hands back its URLs
- * and token, and stops with the shop, or by itself when the shop dies; in production it refuses
- * implicit local mode in one log line (ADR-0020).
+ * and token, and stops with the shop, or by itself when the shop dies; its first log lines name
+ * the developer page, GraphiQL and the Storefront tokens (none of which live mode logs); in
+ * production it refuses implicit local mode in one log line (ADR-0020).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PUBLIC_TOKEN } from '../../emulators/storefront-api';
 import { signSanity } from '../../server/webhooks/sanity-signature';
 import { runEntry as run, startShopProcess, until } from '../support/shop-process';
 
@@ -86,9 +88,14 @@ test('local mode: the emulators run in a child process on loopback, reachable fo
     ]) {
       expect({ path, status: (await fetch(`${shopUrl}${path}`)).status }).toEqual({ path, status: 404 });
     }
-    for (const api of ['api', 'API']) {
-      expect((await fetch(`${shopUrl}/__local/storefront/${api}/2026-04/graphql.json`, { method: 'POST', body: '{}' })).status).toBe(404);
+    for (const path of ['API/2026-04/graphql.json', 'api/2026-01/graphql.json']) {
+      expect({ path, status: (await fetch(`${shopUrl}/__local/storefront/${path}`, { method: 'POST', body: '{}' })).status }).toEqual({
+        path,
+        status: 404,
+      });
     }
+    // GraphiQL's endpoint is this machine's, with the public token only (none sent here: 401).
+    expect((await fetch(`${shopUrl}/__local/storefront/api/2026-04/graphql.json`, { method: 'POST', body: '{}' })).status).toBe(401);
     // The run's webhook secret, as the listening line prints it, signs; the one every copy of the code knew does not.
     const body = JSON.stringify({ _id: 'productCard-bodega-bunch', _type: 'productCard', slug: { current: 'bodega-bunch' } });
     const hook = (secret: string) =>
@@ -132,6 +139,71 @@ function cookieJar() {
     },
   };
 }
+
+test('local mode: the first log lines name the developer page, GraphiQL and the Storefront tokens, and both pages open', async () => {
+  const shop = await startShopProcess();
+  try {
+    // Every JSON line from info up, in order.
+    const parsed = shop.logged(30) as { msg: string; developerPage?: string; graphiql?: string; storefront?: Record<string, string> }[];
+    const listening = parsed.findIndex((entry) => entry.msg.startsWith('storefront listening'));
+    const tools = parsed.findIndex((entry) => entry.developerPage);
+    expect(tools).toBeGreaterThanOrEqual(0);
+    expect(tools).toBeLessThan(listening);
+    const entry = parsed[tools];
+    expect(entry.developerPage).toBe(`${shop.origin}/__local/`);
+    expect(entry.graphiql).toBe(`${shop.origin}/__local/storefront/graphiql`);
+    // The message alone says it all, for a developer reading the terminal.
+    for (const text of [entry.developerPage!, entry.graphiql!, DEFAULT_PUBLIC_TOKEN, entry.storefront!.privateToken])
+      expect(entry.msg).toContain(text);
+    expect(entry.storefront).toMatchObject({ publicToken: DEFAULT_PUBLIC_TOKEN, privateToken: expect.stringMatching(/^[\w-]{43}$/) });
+    // The private token it prints is the run's: the Storefront emulator takes it.
+    const query = await fetch(entry.storefront!.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'shopify-storefront-private-token': entry.storefront!.privateToken },
+      body: JSON.stringify({ query: '{ shop { name } }' }),
+    });
+    expect(query.status).toBe(200);
+    for (const url of [entry.developerPage!, entry.graphiql!]) expect({ url, status: (await fetch(url)).status }).toEqual({ url, status: 200 });
+  } finally {
+    await shop.stop();
+  }
+}, 120_000);
+
+test('live mode logs no developer page and no per-run secret: there are none', async () => {
+  const https = 'https://upstream.invalid';
+  const { child, lines, exited } = run({
+    NODE_ENV: 'production',
+    SHOP_MODE: 'live',
+    PORT: '0',
+    OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    SITE_URL: 'https://shop.example',
+    SHOPIFY_STORE_DOMAIN: 'shop.example',
+    PRIVATE_STOREFRONT_API_TOKEN: 'a-live-private-token',
+    SANITY_PROJECT_ID: 'project',
+    SANITY_DATASET: 'production',
+    SCHEDULER_URL: https,
+    SCHEDULER_PICKUP_LOCATION_ID: '1',
+    SCHEDULER_DELIVERY_LOCATION_ID: '2',
+    SCHEDULER_SHOP: 'shop.myshopify.com',
+    CUSTOMER_ACCOUNT_ISSUER: https,
+    CUSTOMER_ACCOUNT_CLIENT_ID: 'client',
+    UNLOCK_SECRET: 'an-unlock-secret-of-at-least-32-characters',
+    KLAVIYO_PRIVATE_API_KEY: 'pk_live',
+    KLAVIYO_HINT_LIST_ID: 'HINT',
+    KLAVIYO_RESERVE_LIST_ID: 'RESERVE',
+  });
+  try {
+    await until(
+      () => lines.find((l) => l.includes('storefront listening')) ?? (child.exitCode !== null ? lines.join('\n') : undefined),
+      'the live shop to listen',
+    );
+    expect(lines.find((l) => l.includes('storefront listening'))).toContain('"emulators":null');
+    expect(lines.filter((l) => /__local|developerPage|privateToken|debugToken|a-live-private-token/.test(l))).toEqual([]);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}, 60_000);
 
 test("local mode: signing in goes through the shop's origin, the customer-account emulator's pages and redirects included", async () => {
   const shop = await startShop({ NODE_ENV: 'production', SHOP_MODE: 'local' });
