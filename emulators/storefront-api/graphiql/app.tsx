@@ -25,8 +25,8 @@ window.MonacoEnvironment = {
   },
 };
 
-const DEFAULT_QUERY = `# The Storefront API emulator: Shopify's Storefront API schema, executed over the seeded shop.
-# The public token is in Headers below; the schema is in the documentation explorer (book icon).
+const DEFAULT_QUERY = `# The Storefront API emulator (Shopify's schema).
+# Token: in Headers below. Schema: Docs (book icon).
 {
   shop {
     name
