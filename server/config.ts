@@ -200,7 +200,7 @@ export type LocalUpstreams = {
     origin: string;
     /** Sent as `Shopify-Storefront-Private-Token`. */
     privateToken: string;
-    /** Its public token (`X-Shopify-Storefront-Access-Token`), unless PUBLIC_STOREFRONT_API_TOKEN is set. */
+    /** Its public token (`X-Shopify-Storefront-Access-Token`), as the private one: the stand-in's, whatever the variables say. */
     publicToken: string;
     /** Origin the product images come from. */
     imageOrigin: string;
@@ -516,7 +516,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, upstreams?: Loc
         endpoint: `${trimSlash(storefront.origin)}/api/${e.STOREFRONT_API_VERSION}/graphql.json`,
         apiVersion: e.STOREFRONT_API_VERSION,
         privateToken: storefront.privateToken,
-        publicToken: e.PUBLIC_STOREFRONT_API_TOKEN ?? storefront.publicToken,
+        publicToken: storefront.publicToken,
         imageOrigin: new URL(storefront.imageOrigin).origin,
         timeoutMs: e.STOREFRONT_TIMEOUT_MS,
       },

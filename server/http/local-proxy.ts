@@ -3,8 +3,9 @@
  * the browser visits on them goes through the shop's origin, `/__local/{emulator}{path}` →
  * `{emulator's loopback origin}{path}`, and only for the paths on its allow-list
  * (BROWSER_PATHS): `storefront` (the checkout, order status, product images and videos, the mail
- * inbox, GraphiQL and the GraphQL endpoint it queries), `content` (images), `marketing` (Klaviyo's client events), `customer-account` (the
- * sign-in's authorize, interaction pages and forms). The upstream's host and port are the
+ * inbox, GraphiQL and the GraphQL endpoint it queries), `content` (images), `marketing`
+ * (Klaviyo's client events), `customer-account` (the sign-in's authorize, interaction pages and
+ * forms). The upstream's host and port are the
  * emulator's, fixed at start; the path is matched exactly, never resolved as a URL; anything
  * else answers 404 (the content and marketing query APIs, the token endpoint, every debug endpoint
  * but the inbox).
