@@ -14,7 +14,9 @@
  *   the content lake's query thread; same settings as the server's; and the Storefront emulator's
  *   GraphiQL page (emulators/storefront-api/graphiql/app.tsx → dist/emulators/graphiql/, the
  *   browser build's settings, with `manifest.json` naming its script and stylesheet).
- * The functions are exported so tests can build into a temporary folder.
+ * The functions are exported so tests can build into a temporary folder, and the option builders
+ * so `npm run dev` (scripts/dev.ts) rebuilds the same bundles incrementally; its build differs
+ * only as `BuildMode.dev` says.
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -27,22 +29,40 @@ import { PRECOMPRESSED_EXTENSIONS } from './server/http/precompressed';
 import type { ClientManifest } from './server/render/manifest';
 
 const ROOT = __dirname;
+
+/** Which sources to build, and for what. */
+export type BuildMode = {
+  /** The source tree (client/, server/, shared/, emulators/), absolute; default this repository. */
+  root: string;
+  /**
+   * `npm run dev`'s build (scripts/dev.ts): React's development build (`process.env.NODE_ENV`
+   * "development"), unminified, no precompressed copies, and the reload client
+   * (client/runtime/dev-reload.ts) in the browser entry. Never what `npm run build` makes.
+   */
+  dev: boolean;
+};
+
+const PRODUCTION: BuildMode = { root: ROOT, dev: false };
+
+/** The module a dev build adds to the browser entry (`BuildMode.dev`). */
+const DEV_RELOAD_MODULE = 'client/runtime/dev-reload.ts';
+
 /** Browser code must never pull these in (docs/architecture.md §4.5): route data comes from /__payload. */
 const SERVER_ONLY_PACKAGES = ['@apollo/client', 'graphql', '@sanity/client', 'groq-js', 'ioredis', 'express'];
 /**
  * What the browser builds share (client/start.tsx's app, client/entry.tsx, the emulator's GraphiQL).
  * `allowed`: server-only packages this build may bundle all the same (GraphiQL runs graphql-js in the browser).
  */
-function browserOptions(assets: string, allowed: readonly string[] = []) {
+function browserOptions(assets: string, mode: BuildMode, allowed: readonly string[] = []) {
   const serverOnly = SERVER_ONLY_PACKAGES.filter((p) => !allowed.includes(p));
   return {
-    absWorkingDir: ROOT,
+    absWorkingDir: mode.root,
     outdir: assets,
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    minify: true,
+    minify: !mode.dev,
     sourcemap: true,
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
@@ -65,41 +85,65 @@ function browserOptions(assets: string, allowed: readonly string[] = []) {
 }
 
 /**
- * Build the browser bundle into `outDir/assets` and write `outDir/manifest.json`, in two passes:
- * the app (client/start.tsx, split into chunks), then the entry (client/entry.tsx, one
- * self-contained file with the stylesheet) knowing the start chunk's URL. The entry imports no
- * chunk, so it runs as soon as it arrives (ADR-0022).
+ * The browser bundle's two passes into `outDir/assets`: `app`, the options of the app
+ * (client/start.tsx, split into chunks), and `finish(appMeta)`, which builds the entry
+ * (client/entry.tsx, one self-contained file with the stylesheet) knowing the start chunk's URL,
+ * writes `outDir/manifest.json` and `outDir/metafile.json`, precompresses the assets (production)
+ * and returns the manifest. The entry imports no chunk, so it runs as soon as it arrives
+ * (ADR-0022). Its options change with every start chunk hash, so it is built afresh each time;
+ * `npm run dev` rebuilds the app incrementally (an esbuild context) and calls `finish` after each
+ * rebuild.
  */
-export async function buildClient(outDir = path.join(ROOT, 'dist/client')): Promise<ClientManifest> {
+export function clientBuild(
+  outDir: string,
+  mode: BuildMode = PRODUCTION,
+): { app: BuildOptions & { metafile: true }; finish(appMeta: Metafile): Promise<ClientManifest> } {
   const assets = path.join(outDir, 'assets');
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(assets, { recursive: true });
-  const app = await build({
-    ...browserOptions(assets),
-    entryPoints: { start: START_MODULE },
-    splitting: true,
-    plugins: [...browserOptions(assets).plugins, lazyAfterStart()],
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  const startChunk = Object.entries(app.metafile.outputs).find(([file, o]) => o.entryPoint === START_MODULE && file.endsWith('.js'));
-  if (!startChunk) throw new Error(`esbuild produced no output for ${START_MODULE}`);
-  const publicPath = (file: string) => `/assets/${path.relative(assets, path.resolve(ROOT, file)).split(path.sep).join('/')}`;
-  const entry = await build({
-    ...browserOptions(assets),
-    entryPoints: { entry: ENTRY_MODULE },
-    define: { 'process.env.NODE_ENV': '"production"', __APP_START_URL__: JSON.stringify(publicPath(startChunk[0])) },
-    // The start chunk is already built: its URL stays an import of the page's origin.
-    external: ['/assets/*'],
-  });
-  const manifest = manifestFrom(entry.metafile, app.metafile, publicPath);
-  await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  const metafile: Metafile = {
-    inputs: { ...app.metafile.inputs, ...entry.metafile.inputs },
-    outputs: { ...app.metafile.outputs, ...entry.metafile.outputs },
+  const nodeEnv = JSON.stringify(mode.dev ? 'development' : 'production');
+  const options = browserOptions(assets, mode);
+  return {
+    app: {
+      ...options,
+      entryPoints: { start: START_MODULE },
+      splitting: true,
+      plugins: [...options.plugins, lazyAfterStart(mode.root)],
+      define: { 'process.env.NODE_ENV': nodeEnv },
+    },
+    async finish(appMeta) {
+      const startChunk = Object.entries(appMeta.outputs).find(([file, o]) => o.entryPoint === START_MODULE && file.endsWith('.js'));
+      if (!startChunk) throw new Error(`esbuild produced no output for ${START_MODULE}`);
+      const publicPath = (file: string) => `/assets/${path.relative(assets, path.resolve(mode.root, file)).split(path.sep).join('/')}`;
+      const entry = await build({
+        ...options,
+        entryPoints: { entry: ENTRY_MODULE },
+        define: { 'process.env.NODE_ENV': nodeEnv, __APP_START_URL__: JSON.stringify(publicPath(startChunk[0])) },
+        // The start chunk is already built: its URL stays an import of the page's origin.
+        external: ['/assets/*'],
+        ...(mode.dev ? { inject: [path.join(mode.root, DEV_RELOAD_MODULE)] } : {}),
+      });
+      const manifest = manifestFrom(entry.metafile, appMeta, publicPath, mode.root);
+      await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+      const metafile: Metafile = {
+        inputs: { ...appMeta.inputs, ...entry.metafile.inputs },
+        outputs: { ...appMeta.outputs, ...entry.metafile.outputs },
+      };
+      await writeFile(path.join(outDir, 'metafile.json'), JSON.stringify(metafile));
+      if (!mode.dev) await precompress(assets);
+      return manifest;
+    },
   };
-  await writeFile(path.join(outDir, 'metafile.json'), JSON.stringify(metafile));
-  await precompress(assets);
-  return manifest;
+}
+
+/**
+ * Build the browser bundle into `outDir/assets` (emptied first) and write `outDir/manifest.json`
+ * (`clientBuild`'s two passes, once).
+ */
+export async function buildClient(outDir = path.join(ROOT, 'dist/client'), mode: BuildMode = PRODUCTION): Promise<ClientManifest> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.join(outDir, 'assets'), { recursive: true });
+  const client = clientBuild(outDir, mode);
+  const app = await build(client.app);
+  return client.finish(app.metafile);
 }
 
 /** Write `{file}.br` (quality 11) and `{file}.gz` (level 9) next to every compressible asset under `dir`. */
@@ -134,8 +178,8 @@ const LAZY_NAMESPACE = 'lazy-after-start';
  * a first visit and 6 KB gzip more than the same code in one file (ADR-0029). With it, all that
  * the start loads is one chunk, and the lazy chunks hold only what the start does not.
  */
-function lazyAfterStart(): Plugin {
-  const ours = (file: string) => ['client', 'shared'].some((dir) => file.startsWith(path.join(ROOT, dir) + path.sep));
+function lazyAfterStart(root: string): Plugin {
+  const ours = (file: string) => ['client', 'shared'].some((dir) => file.startsWith(path.join(root, dir) + path.sep));
   return {
     name: LAZY_NAMESPACE,
     setup(b) {
@@ -151,7 +195,7 @@ function lazyAfterStart(): Plugin {
         return { path: resolved.path, namespace: LAZY_NAMESPACE };
       });
       b.onLoad({ filter: /.*/, namespace: LAZY_NAMESPACE }, (args) => ({
-        contents: `import ${JSON.stringify(path.join(ROOT, START_MODULE))};\nexport * from ${JSON.stringify(args.path)};\n`,
+        contents: `import ${JSON.stringify(path.join(root, START_MODULE))};\nexport * from ${JSON.stringify(args.path)};\n`,
         resolveDir: path.dirname(args.path),
         loader: 'js',
       }));
@@ -159,10 +203,10 @@ function lazyAfterStart(): Plugin {
   };
 }
 
-/** A metafile entry point as the manifest names it: a lazy module's wrapper by the module's own path. */
-function entryModule(entryPoint: string): string {
+/** A metafile entry point as the manifest names it: a lazy module's wrapper by the module's own path (relative to `root`). */
+function entryModule(entryPoint: string, root: string): string {
   const prefix = `${LAZY_NAMESPACE}:`;
-  return entryPoint.startsWith(prefix) ? path.relative(ROOT, entryPoint.slice(prefix.length)).split(path.sep).join('/') : entryPoint;
+  return entryPoint.startsWith(prefix) ? path.relative(root, entryPoint.slice(prefix.length)).split(path.sep).join('/') : entryPoint;
 }
 
 /** The browser entry: the stylesheet and what starts the app after the first paint. */
@@ -177,13 +221,13 @@ const START_MODULE = 'client/start.tsx';
  * its stylesheet when it imports CSS. The app's own stylesheet is not linked: every rule it has is in the entry's
  * (client/styles/index.css) or a lazy module's.
  */
-function manifestFrom(entryMeta: Metafile, appMeta: Metafile, publicPath: (file: string) => string): ClientManifest {
+function manifestFrom(entryMeta: Metafile, appMeta: Metafile, publicPath: (file: string) => string, root: string): ClientManifest {
   const entry = Object.entries(entryMeta.outputs).find(([file, o]) => o.entryPoint === ENTRY_MODULE && file.endsWith('.js'));
   if (!entry) throw new Error(`esbuild produced no output for ${ENTRY_MODULE}`);
   const css = entry[1].cssBundle ? [publicPath(entry[1].cssBundle)] : [];
   const outputs = Object.entries(appMeta.outputs);
   const lazy = outputs.flatMap(([file, o]) =>
-    o.entryPoint && o.entryPoint !== START_MODULE ? [{ file, module: entryModule(o.entryPoint), cssBundle: o.cssBundle }] : [],
+    o.entryPoint && o.entryPoint !== START_MODULE ? [{ file, module: entryModule(o.entryPoint, root), cssBundle: o.cssBundle }] : [],
   );
   const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
     for (const imported of appMeta.outputs[file]?.imports ?? []) {
@@ -216,20 +260,29 @@ function manifestFrom(entryMeta: Metafile, appMeta: Metafile, publicPath: (file:
   return { buildId, entry: publicPath(entry[0]), css, lazyCss, preload, routeChunks };
 }
 
+/** The options of the Node server bundle `outFile` (dist/server/index.js). */
+export function serverBuildOptions(outFile: string, mode: BuildMode = PRODUCTION): BuildOptions {
+  return nodeOptions(mode, { entryPoints: ['server/index.ts'], outfile: outFile });
+}
+
 /** Build the Node server bundle dist/server/index.js. */
-export async function buildServer(outFile = path.join(ROOT, 'dist/server/index.js')): Promise<void> {
-  await buildNode({ entryPoints: ['server/index.ts'], outfile: outFile });
+export async function buildServer(outFile = path.join(ROOT, 'dist/server/index.js'), mode: BuildMode = PRODUCTION): Promise<void> {
+  await build(serverBuildOptions(outFile, mode));
 }
 
 /**
  * Build the emulators' process dist/emulators/index.js, its GROQ worker dist/emulators/groq-worker.js
  * and the Storefront emulator's GraphiQL (`buildGraphiql`) into dist/emulators/graphiql/.
  */
-export async function buildEmulators(outDir = path.join(ROOT, 'dist/emulators')): Promise<void> {
-  await Promise.all([
-    buildNode({ entryPoints: { index: 'emulators/child.ts', 'groq-worker': 'emulators/content-lake/groq-worker.ts' }, outdir: outDir }),
-    buildGraphiql(path.join(outDir, 'graphiql')),
-  ]);
+export async function buildEmulators(outDir = path.join(ROOT, 'dist/emulators'), mode: BuildMode = PRODUCTION): Promise<void> {
+  await Promise.all([buildEmulatorProcess(outDir, mode), buildGraphiql(path.join(outDir, 'graphiql'), mode)]);
+}
+
+/** Build the emulators' process `outDir/index.js` and its GROQ worker `outDir/groq-worker.js` (what the shop forks). */
+export async function buildEmulatorProcess(outDir: string, mode: BuildMode = PRODUCTION): Promise<void> {
+  await build(
+    nodeOptions(mode, { entryPoints: { index: 'emulators/child.ts', 'groq-worker': 'emulators/content-lake/groq-worker.ts' }, outdir: outDir }),
+  );
 }
 
 /** The GraphiQL page's browser module. */
@@ -248,12 +301,17 @@ export type GraphiqlManifest = { script: string; css: string };
  * scripts so that every browser of the build's targets starts them; then the page's module, which
  * knows their file names (`__GRAPHIQL_WORKERS__`). Writes `outDir/manifest.json` (`GraphiqlManifest`).
  */
-export async function buildGraphiql(outDir: string): Promise<GraphiqlManifest> {
+export async function buildGraphiql(outDir: string, mode: BuildMode = PRODUCTION): Promise<GraphiqlManifest> {
   const assets = path.join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(assets, { recursive: true });
   // No source maps: a developer tool made of other projects' code, four times its size with them.
-  const options = { ...browserOptions(assets, ['graphql']), sourcemap: false, define: { 'process.env.NODE_ENV': '"production"' } };
+  // Minified even in a dev build: nobody debugs GraphiQL here.
+  const options = {
+    ...browserOptions(assets, { root: mode.root, dev: false }, ['graphql']),
+    sourcemap: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  };
   // The Monaco packages graphiql's editor (@graphiql/react) resolves, whatever the hoisting.
   const fromEditor = createRequire(createRequire(require.resolve('graphiql/package.json')).resolve('@graphiql/react/package.json'));
   const inPackage = (name: string, file: string) => path.join(path.dirname(fromEditor.resolve(`${name}/package.json`)), file);
@@ -270,11 +328,11 @@ export async function buildGraphiql(outDir: string): Promise<GraphiqlManifest> {
   /** The file `entry` became (its JS) or its stylesheet (`css`), relative to `assets`. */
   const outputOf = (metafile: Metafile, entry: string, css = false) => {
     const found = Object.entries(metafile.outputs).find(
-      ([file, o]) => o.entryPoint && path.resolve(ROOT, o.entryPoint) === path.resolve(ROOT, entry) && file.endsWith('.js'),
+      ([file, o]) => o.entryPoint && path.resolve(mode.root, o.entryPoint) === path.resolve(mode.root, entry) && file.endsWith('.js'),
     );
     const file = css ? found?.[1].cssBundle : found?.[0];
     if (!file) throw new Error(`esbuild produced no ${css ? 'stylesheet' : 'module'} for ${entry}`);
-    return path.relative(assets, path.resolve(ROOT, file)).split(path.sep).join('/');
+    return path.relative(assets, path.resolve(mode.root, file)).split(path.sep).join('/');
   };
   const workerFiles = Object.fromEntries(Object.entries(workerModules).map(([label, file]) => [label, outputOf(workers.metafile, file)]));
   const app = await build({
@@ -290,9 +348,9 @@ export async function buildGraphiql(outDir: string): Promise<GraphiqlManifest> {
   return manifest;
 }
 
-async function buildNode(entry: { entryPoints: string[] | Record<string, string>; outfile?: string; outdir?: string }): Promise<void> {
-  await build({
-    absWorkingDir: ROOT,
+function nodeOptions(mode: BuildMode, entry: { entryPoints: string[] | Record<string, string>; outfile?: string; outdir?: string }): BuildOptions {
+  return {
+    absWorkingDir: mode.root,
     ...entry,
     bundle: true,
     platform: 'node',
@@ -304,7 +362,7 @@ async function buildNode(entry: { entryPoints: string[] | Record<string, string>
     jsx: 'automatic',
     sourcemap: true,
     logLevel: 'warning',
-  });
+  };
 }
 
 if (require.main === module) {
