@@ -429,6 +429,15 @@ export function siteUrlFrom(env: NodeJS.ProcessEnv): string {
   return siteUrlOf(e);
 }
 
+/**
+ * The port the shop listens on (PORT, default 3000), for what must be started before the config
+ * can be built (`npm run dev`'s proxy, scripts/dev.ts). Validates the whole of `env` first.
+ * @throws ConfigError listing every invalid variable
+ */
+export function portFrom(env: NodeJS.ProcessEnv): number {
+  return parseEnv(env).PORT;
+}
+
 function siteUrlOf(e: z.infer<typeof Env>): string {
   return e.SITE_URL ?? `http://localhost:${e.PORT}`;
 }

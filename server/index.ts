@@ -7,7 +7,9 @@
  * close Redis, exit.
  *
  * In local mode the emulators run in their own process (./local-emulators.ts, ADR-0020), whose
- * handshake hands back their connection settings for `loadConfig`, which knows nothing of them.
+ * handshake hands back their connection settings for `loadConfig`, which knows nothing of them;
+ * with `LOCAL_UPSTREAMS` set (`npm run dev`, ADR-0031), the shop uses the emulators it names and
+ * forks none.
  * With NODE_ENV=production, local mode must be asked for (`SHOP_MODE=local`, or `npm start`'s
  * `--local-by-default`); otherwise the process exits after one fatal log line (ADR-0020).
  */
@@ -18,10 +20,17 @@ import { createApp } from './app';
 import { createCache } from './cache';
 import { cacheNamespace } from './cache/namespace';
 import { configWarnings } from './config-warnings';
-import { ConfigError, detectMode, loadConfig, localModeRefusal, siteUrlFrom, type Config } from './config';
-import { LOCAL_PROXY_PREFIX, localGraphiqlUrl } from './http/local-proxy';
+import { ConfigError, detectMode, loadConfig, localModeRefusal, type Config } from './config';
+import { localGraphiqlUrl } from './http/local-proxy';
 import { applyServerTimeouts, gracefulServer, shutdownBudget } from './http/shutdown';
-import { startLocalEmulators, LocalEmulatorsError, type LocalEmulators } from './local-emulators';
+import {
+  emulatorEnvironment,
+  LOCAL_UPSTREAMS_VARIABLE,
+  LocalEmulatorsError,
+  runningLocalEmulators,
+  startLocalEmulators,
+  type LocalEmulators,
+} from './local-emulators';
 import { createLogger, type Logger } from './logger';
 import { createSignUpOutbox } from './marketing/outbox';
 import { loadClientManifest } from './render';
@@ -29,17 +38,15 @@ import { localDeveloperUrl } from './routes/local-developer';
 
 /**
  * Live mode: the config from the environment. Local mode: validate the app's variables, start
- * the emulators' process (which validates its own), and build the config from its handshake.
+ * the emulators' process (which validates its own), and build the config from its handshake;
+ * or, with `LOCAL_UPSTREAMS` set, from the running emulators it names.
  * @param onEmulatorsExit called if the emulators' process dies while the shop runs
  * @throws ConfigError listing every bad variable, or LocalEmulatorsError
  */
 async function configure(env: NodeJS.ProcessEnv, onEmulatorsExit: () => void): Promise<{ config: Config; emulators: LocalEmulators | null }> {
   if (detectMode(env) === 'live') return { config: loadConfig(env), emulators: null };
-  const shopUrl = siteUrlFrom(env);
-  const emulators = await startLocalEmulators(
-    { ...env, SITE_URL: shopUrl, EMULATOR_PUBLIC_BASE_URL: `${shopUrl}${LOCAL_PROXY_PREFIX}` },
-    { onExit: onEmulatorsExit },
-  );
+  const running = env[LOCAL_UPSTREAMS_VARIABLE];
+  const emulators = running ? runningLocalEmulators(running) : await startLocalEmulators(emulatorEnvironment(env), { onExit: onEmulatorsExit });
   try {
     return { config: loadConfig(env, emulators.upstreams), emulators };
   } catch (err) {

@@ -5,11 +5,16 @@
  * connection settings (`LocalUpstreams`), the per-run debug token of `/__emulator/*`, and each
  * emulator's base URL. The child binds loopback only and exits by itself if this process dies.
  *
+ * Or the emulators run already, owned by another process (`npm run dev`'s runner, scripts/dev.ts,
+ * which keeps them up while it restarts the shop; or `npm run emulators`): `LOCAL_UPSTREAMS` hands
+ * the shop their connection settings and the shop forks none (ADR-0031).
+ *
  * This module knows the child's messages, not the emulators' code: nothing here imports them.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { PROJECT_ROOT, type LocalUpstreams } from './config';
+import { PROJECT_ROOT, siteUrlFrom, type LocalUpstreams } from './config';
+import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
 
 /** The emulator bundle, built by `npm run build` next to the server bundle. */
 export const EMULATOR_ENTRY = path.join(PROJECT_ROOT, 'dist', 'emulators', 'index.js');
@@ -23,11 +28,23 @@ export type LocalEmulators = {
   /** The per-run token their `/__emulator/*` endpoints require (header `x-emulator-token`). */
   debugToken: string;
   urls: LocalEmulatorUrls;
-  /** The child's process id. */
-  pid: number;
-  /** Asks the child to stop (state flushed) and waits for it to exit; SIGKILL after `STOP_GRACE_MS`. Safe to call twice. */
+  /** The child's process id; null when another process owns them (`LOCAL_UPSTREAMS`). */
+  pid: number | null;
+  /**
+   * Asks the child to stop (state flushed) and waits for it to exit; SIGKILL after `STOP_GRACE_MS`. Safe to call twice.
+   * Emulators another process owns are left running.
+   */
   stop(): Promise<void>;
 };
+
+/**
+ * The variable naming emulators that already run: their connection settings as JSON, the
+ * `connection` of the child's handshake, which is also what `npm run emulators` prints.
+ */
+export const LOCAL_UPSTREAMS_VARIABLE = 'LOCAL_UPSTREAMS';
+
+/** What every connection setting must have (the shape is `LocalUpstreams`). */
+const UPSTREAM_KEYS = ['debugToken', 'storefront', 'content', 'scheduler', 'customerAccount', 'marketing'] as const;
 
 /** The emulators' process failed to start (its message says why: a bad variable, a port taken). */
 export class LocalEmulatorsError extends Error {
@@ -41,6 +58,51 @@ type ChildMessage = { type: 'ready'; connection: LocalUpstreams; debugToken: str
 
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
+
+/**
+ * The emulators' process environment for a shop configured by `env`: `env`, with SITE_URL the
+ * shop's public origin and EMULATOR_PUBLIC_BASE_URL its `/__local` proxy, through which the
+ * browser reaches them (ADR-0020).
+ * @throws ConfigError listing every invalid variable of `env`
+ */
+export function emulatorEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const shopUrl = siteUrlFrom(env);
+  return { ...env, SITE_URL: shopUrl, EMULATOR_PUBLIC_BASE_URL: `${shopUrl}${LOCAL_PROXY_PREFIX}` };
+}
+
+/**
+ * Emulators another process runs, from the value of `LOCAL_UPSTREAMS`: the shop uses them instead
+ * of forking its own, and leaves them running when it stops (their owner stops them).
+ * @param json their connection settings (`LocalUpstreams`) as JSON
+ * @throws LocalEmulatorsError when it is not JSON naming every upstream
+ */
+export function runningLocalEmulators(json: string): LocalEmulators {
+  let upstreams: LocalUpstreams;
+  try {
+    upstreams = JSON.parse(json) as LocalUpstreams;
+  } catch (err) {
+    throw new LocalEmulatorsError(`${LOCAL_UPSTREAMS_VARIABLE} is not JSON: ${(err as Error).message}`);
+  }
+  const missing = UPSTREAM_KEYS.filter((key) => !(upstreams as Partial<LocalUpstreams> | null)?.[key]);
+  if (missing.length) {
+    throw new LocalEmulatorsError(
+      `${LOCAL_UPSTREAMS_VARIABLE} lacks ${missing.join(', ')}: give the connection settings \`npm run emulators\` prints, whole`,
+    );
+  }
+  return {
+    upstreams,
+    debugToken: upstreams.debugToken,
+    urls: {
+      'storefront-api': upstreams.storefront.origin,
+      'content-lake': upstreams.content.apiHost,
+      scheduler: upstreams.scheduler.url,
+      marketing: upstreams.marketing.apiUrl,
+      'customer-account': upstreams.customerAccount.issuer,
+    },
+    pid: null,
+    stop: async () => {},
+  };
+}
 
 /**
  * Forks the emulators' process and waits for its handshake.
