@@ -11,7 +11,8 @@
  *    esbuild.config.ts's options in `BuildMode.dev` (React's development build, for its hydration
  *    diffs and component stacks; source maps; the reload client in the browser entry).
  * 3. Runs the shop, `<root>/dist/server/index.js` with NODE_ENV=development, on a private loopback
- *    port, handing it the running emulators (`LOCAL_UPSTREAMS`), and serves it on
+ *    port (through ./dev-shop.cjs, which loads the bundle's packages while the emulators start or
+ *    the previous shop stops), handing it the running emulators (`LOCAL_UPSTREAMS`), and serves it on
  *    http://localhost:PORT (127.0.0.1 only) through a proxy that also answers the reload stream
  *    (shared/dev-reload.ts). Requests that arrive while the shop restarts wait for the new one.
  * 4. Watches client/, server/ and shared/: on a change it rebuilds incrementally and, when the
@@ -25,7 +26,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -37,6 +38,8 @@ import { detectMode, portFrom, siteUrlFrom } from '../server/config';
 import { emulatorEnvironment, LOCAL_UPSTREAMS_VARIABLE, startLocalEmulators, type LocalEmulators } from '../server/local-emulators';
 import { DEV_RELOAD_EVENTS, DEV_RELOAD_PATH } from '../shared/dev-reload';
 
+/** The shop's process: loads the bundle's packages while the emulators start, then runs the bundle. */
+const SHOP_LAUNCHER = path.join(__dirname, 'dev-shop.cjs');
 /** The source folders whose changes rebuild the shop (the emulators and content are built once). */
 const WATCHED = ['client', 'server', 'shared'];
 /** Quiet time after a file event before rebuilding: an editor's save is several events. */
@@ -76,6 +79,51 @@ async function listening(port: number, child: ChildProcess): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 50));
   }
   return false;
+}
+
+/** Editors' own files (swap, backup), which no build reads. */
+const EDITOR_FILE = /(^\.|~$|\.sw[a-p]$)/;
+
+/**
+ * Watches every folder under `dir`, and folders created there later; `onChange` gets each file
+ * or folder that changed. Folders, not files, are watched (inotify): an editor that saves by
+ * writing a new file and renaming it over the old one (vim, sed -i, many IDEs) is seen every
+ * time, which Node's recursive watch on Linux misses after the first such save.
+ */
+function watchTree(dir: string, onChange: (file: string) => void): { close(): void } {
+  const watchers = new Map<string, FSWatcher>();
+  const add = (folder: string) => {
+    if (watchers.has(folder)) return;
+    try {
+      const watcher = watch(folder, (_event, name) => {
+        if (!name || EDITOR_FILE.test(path.basename(name))) return;
+        const file = path.join(folder, name);
+        if (!watchers.has(file) && existsSync(file) && statSync(file).isDirectory()) addTree(file);
+        onChange(file);
+      });
+      // The folder is gone (deleted or moved away): its parent reports that change.
+      watcher.on('error', () => {
+        watcher.close();
+        watchers.delete(folder);
+      });
+      watchers.set(folder, watcher);
+    } catch {
+      // Removed between listing and watching.
+    }
+  };
+  const addTree = (folder: string) => {
+    add(folder);
+    for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+      if (entry.isDirectory()) add(path.join(entry.parentPath, entry.name));
+    }
+  };
+  addTree(dir);
+  return {
+    close() {
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
+    },
+  };
 }
 
 /** One run of the shop's server bundle. */
@@ -174,10 +222,14 @@ async function main(): Promise<void> {
     clearTimeout(kill);
   };
 
-  const startShop = async (): Promise<Shop | null> => {
-    const owned = await emulatorsUp;
+  /**
+   * Forks the next shop's process, which loads the bundle's packages at once; `run()` hands it
+   * the emulators when they are up, starts the bundle and resolves once it listens (null if it
+   * failed). Forked before the old shop stops, so the loading overlaps the old one's shutdown.
+   */
+  const launchShop = async () => {
     const port = await freePort();
-    const child = fork(serverEntry, [], {
+    const child = fork(SHOP_LAUNCHER, [serverEntry], {
       cwd: root,
       execArgv: ['--enable-source-maps'],
       stdio: 'inherit',
@@ -187,35 +239,42 @@ async function main(): Promise<void> {
         NODE_ENV: 'development',
         PORT: String(port),
         SITE_URL: siteUrl,
-        ...(owned ? { [LOCAL_UPSTREAMS_VARIABLE]: JSON.stringify(owned.upstreams) } : {}),
       },
     });
+    child.send({ type: 'warm', packages: serverPackages });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const run: Shop = { child, port, agent: new http.Agent({ keepAlive: true }), exited };
+    const next: Shop = { child, port, agent: new http.Agent({ keepAlive: true }), exited };
     child.once('exit', (code, signal) => {
-      if (shop !== run || stopping) return;
+      if (shop !== next || stopping) return;
       shop = null;
-      if (serving === run) serve(null);
+      if (serving === next) serve(null);
       log(`the shop exited (${signal ?? `code ${code}`}); save a file to rebuild and restart it`);
     });
-    shop = run;
-    if (await listening(port, child)) return run;
-    if (shop === run) await stopShop();
-    log('the shop did not start (its output is above); save a file to rebuild and restart it');
-    return null;
+    const run = async (): Promise<Shop | null> => {
+      shop = next;
+      const owned = await emulatorsUp;
+      const extra = owned ? { [LOCAL_UPSTREAMS_VARIABLE]: JSON.stringify(owned.upstreams) } : {};
+      if (child.connected) child.send({ type: 'start', env: extra });
+      if (await listening(port, child)) return next;
+      if (shop === next) await stopShop();
+      log('the shop did not start (its output is above); save a file to rebuild and restart it');
+      return null;
+    };
+    return { run };
   };
 
   const restartShop = async () => {
     serving = 'starting';
+    const next = await launchShop();
     await stopShop();
-    const next = await startShop();
-    serve(next);
-    return next;
+    const started = await next.run();
+    serve(started);
+    return started;
   };
 
   // Set once the builds exist; Ctrl-C before then stops what has started.
   let contexts: { dispose(): Promise<void> }[] = [];
-  let watchers: FSWatcher[] = [];
+  let watchers: { close(): void }[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   const stop = async (code: number) => {
@@ -257,16 +316,22 @@ async function main(): Promise<void> {
   await rm(clientDir, { recursive: true, force: true });
   await mkdir(path.join(clientDir, 'assets'), { recursive: true });
   const client = clientBuild(clientDir, mode);
-  const [clientContext, serverContext] = await Promise.all([context(client.app), context(serverBuildOptions(serverEntry, mode))]);
+  const [clientContext, serverContext] = await Promise.all([
+    context(client.app),
+    context({ ...serverBuildOptions(serverEntry, mode), metafile: true }),
+  ]);
   contexts = [clientContext, serverContext];
 
   let last = { serverHash: '', buildId: '' };
+  // The packages the server bundle requires (its metafile's external imports), for the shop's process to load early.
+  let serverPackages: string[] = [];
   /** Rebuilds both bundles; resolves true when either changed. @throws esbuild's failure */
   const rebuild = async (): Promise<boolean> => {
     // Both settle before a failure is thrown: a context must not be rebuilt while it still builds.
     const [app, server] = await Promise.allSettled([clientContext.rebuild(), serverContext.rebuild()]);
     if (app.status === 'rejected') throw app.reason;
     if (server.status === 'rejected') throw server.reason;
+    serverPackages = Object.values(server.value.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
     const manifest = await client.finish(app.value.metafile);
     const serverHash = createHash('sha256')
       .update(await readFile(serverEntry))
@@ -285,7 +350,12 @@ async function main(): Promise<void> {
     while (dirty && !stopping) {
       dirty = false;
       const start = first ? started : Date.now();
-      const files = [...edited].join(', ');
+      // Files that still exist: not an editor's temporary file renamed over the source.
+      const files =
+        [...edited]
+          .filter((file) => existsSync(file))
+          .map((file) => path.relative(root, file))
+          .join(', ') || 'a file';
       edited.clear();
       try {
         if (!(await rebuild()) && shop) {
@@ -314,15 +384,15 @@ async function main(): Promise<void> {
     }
   };
   running = cycle().finally(() => (running = null));
-  const changed = (dir: string, file: string | null) => {
-    edited.add(file ? path.join(dir, file) : `${dir}/`);
+  const changed = (file: string) => {
+    edited.add(file);
     clearTimeout(timer);
     timer = setTimeout(() => {
       dirty = true;
       running ??= cycle().finally(() => (running = null));
     }, DEBOUNCE_MS);
   };
-  watchers = WATCHED.map((dir) => watch(path.join(root, dir), { recursive: true }, (_event, file) => changed(dir, file)));
+  watchers = WATCHED.map((dir) => watchTree(path.join(root, dir), changed));
 }
 
 main().catch((err) => {
