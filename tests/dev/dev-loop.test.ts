@@ -1,13 +1,14 @@
 /**
  * `npm run dev` (scripts/dev.ts, ADR-0031) as a developer uses it, on a copy of the sources in a
  * temporary folder (`--root`), on free ports with its own data folder: the first page answers;
- * a saved component change is served after the rebuild while the emulators stay up, an open
- * reload stream gets `reload` and an open page in Chromium loads again by itself; Ctrl-C stops
+ * each saved component change (saved as editors do, by renaming a new file over the old one) is
+ * served after the rebuild while the emulators stay up, an open reload stream gets `reload` and
+ * an open page in Chromium loads again by itself; Ctrl-C stops
  * the shop and the emulators. And the production build (`npm run build`'s functions) carries no
  * trace of the reload client, which the dev build does.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -140,26 +141,36 @@ test('the first page answers on PORT, rendered by React’s development build ag
   expect(first.emulators['storefront-api']).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 });
 
-test('a saved component change is served after the rebuild, open pages reload, and the emulators stay up', async () => {
-  const marker = `Edited in the dev loop ${Date.now()}`;
+test('each saved component change is served after the rebuild, open pages reload, and the emulators stay up', async () => {
   const stream = await openReloadStream(origin);
   const browser = withChromium ? await playwright.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }) : null;
   try {
     const page = await browser?.newPage();
     await page?.goto(`${origin}/`, { waitUntil: 'load' });
-    expect(await page?.locator('.site-footer__legal').innerText()).not.toContain(marker);
     const source = readFileSync(path.join(copy, FOOTER), 'utf8');
     expect(source).toMatch(LEGAL_LINE);
-    writeFileSync(path.join(copy, FOOTER), source.replace(LEGAL_LINE, `$1 ${marker}`));
+    // Saved twice as many editors save: a new file renamed over the old one.
+    for (const save of [1, 2]) {
+      const marker = `Edited in the dev loop, save ${save}`;
+      expect(await page?.locator('.site-footer__legal').innerText()).not.toContain(marker);
+      const reloads = stream.events.filter((e) => e.event === DEV_RELOAD_EVENTS.reload).length;
+      writeFileSync(path.join(copy, `${FOOTER}.tmp`), source.replace(LEGAL_LINE, `$1 ${marker}`));
+      renameSync(path.join(copy, `${FOOTER}.tmp`), path.join(copy, FOOTER));
 
-    await until(() => stream.events.find((e) => e.event === DEV_RELOAD_EVENTS.reload), 'a reload event', 60_000);
-    expect(await (await fetch(`${origin}/`)).text()).toContain(marker);
-    // The page in Chromium loaded again by itself (the reload client, under the shop's CSP).
-    await page?.waitForFunction((text) => document.querySelector('.site-footer__legal')?.textContent?.includes(text), marker, { timeout: 30_000 });
+      await until(
+        () => (stream.events.filter((e) => e.event === DEV_RELOAD_EVENTS.reload).length > reloads ? true : undefined),
+        'a reload event',
+        60_000,
+      );
+      expect(await (await fetch(`${origin}/`)).text()).toContain(marker);
+      // The page in Chromium loaded again by itself (the reload client, under the shop's CSP).
+      await page?.waitForFunction((text) => document.querySelector('.site-footer__legal')?.textContent?.includes(text), marker, { timeout: 30_000 });
+    }
 
-    const [before, after] = listeningLines();
-    expect(after).toBeDefined();
-    expect(after.emulators).toEqual(before.emulators);
+    // Three starts of the shop, one set of emulators.
+    const starts = listeningLines();
+    expect(starts).toHaveLength(3);
+    for (const start of starts) expect(start.emulators).toEqual(starts[0].emulators);
   } finally {
     stream.close();
     await browser?.close();
