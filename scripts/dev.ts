@@ -33,9 +33,11 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { context } from 'esbuild';
-import { buildEmulators, clientBuild, serverBuildOptions, type BuildMode } from '../esbuild.config';
+import { buildEmulatorProcess, buildGraphiql, clientBuild, serverBuildOptions, type BuildMode } from '../esbuild.config';
 import { detectMode, portFrom, siteUrlFrom } from '../server/config';
+import { localGraphiqlUrl } from '../server/http/local-proxy';
 import { emulatorEnvironment, LOCAL_UPSTREAMS_VARIABLE, startLocalEmulators, type LocalEmulators } from '../server/local-emulators';
+import { localDeveloperUrl } from '../server/routes/local-developer';
 import { DEV_RELOAD_EVENTS, DEV_RELOAD_PATH } from '../shared/dev-reload';
 
 /** The shop's process: loads the bundle's packages while the emulators start, then runs the bundle. */
@@ -298,7 +300,7 @@ async function main(): Promise<void> {
   // The emulators start while the browser and server bundles build (the shop needs both).
   const startEmulators = async (): Promise<LocalEmulators | null> => {
     if (!local) return null;
-    await buildEmulators(path.join(dist, 'emulators'), mode);
+    await buildEmulatorProcess(path.join(dist, 'emulators'), mode);
     emulators = await startLocalEmulators(emulatorEnvironment(env), {
       entry: path.join(dist, 'emulators', 'index.js'),
       onExit: (code, signal) => {
@@ -374,8 +376,19 @@ async function main(): Promise<void> {
       if (!next || stopping) continue;
       if (first) {
         first = false;
-        const where = emulators ? `emulators pid ${emulators.pid}, debug token ${emulators.debugToken}` : 'live mode';
-        log(`shop ready in ${since(start)} on ${siteUrl} (${where})`);
+        log(`shop ready in ${since(start)} on ${siteUrl} (${emulators ? `emulators pid ${emulators.pid}` : 'live mode'})`);
+        if (emulators) {
+          // What the shop's own second line says (server/index.ts), where a developer looks first.
+          const { publicToken, privateToken } = emulators.upstreams.storefront;
+          log(`developer page ${localDeveloperUrl(siteUrl)}, GraphiQL ${localGraphiqlUrl(siteUrl)}`);
+          log(`Storefront API public token ${publicToken}, private token ${privateToken}; emulators' debug token ${emulators.debugToken}`);
+          // GraphiQL is built after the first page (it is large and the emulator reads its manifest per request).
+          const graphiqlStart = Date.now();
+          buildGraphiql(path.join(dist, 'emulators', 'graphiql'), mode).then(
+            () => log(`GraphiQL built in ${since(graphiqlStart)}`),
+            (err: unknown) => log(`GraphiQL did not build: ${err instanceof Error ? err.message : String(err)}`),
+          );
+        }
         log(`watching ${WATCHED.map((d) => `${d}/`).join(', ')}: a saved change rebuilds, restarts the shop and reloads open pages; Ctrl-C stops`);
       } else {
         reload.send(DEV_RELOAD_EVENTS.reload, last.buildId);
