@@ -16,7 +16,7 @@ import { chromium as playwright } from 'playwright-core';
 import { buildClient, buildServer } from '../../esbuild.config';
 import { DEV_RELOAD_EVENTS, DEV_RELOAD_PATH } from '../../shared/dev-reload';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, serviceAvailable } from '../support/services';
-import { freePort, until } from '../support/shop-process';
+import { alive, freePort, until } from '../support/shop-process';
 
 jest.setTimeout(120_000);
 
@@ -27,15 +27,6 @@ const FOOTER = 'client/components/Footer.tsx';
 /** The footer's legal line in the component's JSX (its text is on every page); not the docstring's mention of it. */
 const LEGAL_LINE = /^(\s*© \{year\} \{siteTitle\})$/m;
 const withChromium = serviceAvailable('chromium');
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Every `.js` file under `dir`, as text. */
 function scripts(dir: string): string[] {

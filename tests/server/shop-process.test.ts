@@ -10,16 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PUBLIC_TOKEN } from '../../emulators/storefront-api';
 import { signSanity } from '../../server/webhooks/sanity-signature';
-import { runEntry as run, startShopProcess, until } from '../support/shop-process';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { alive, runEntry as run, startShopProcess, until } from '../support/shop-process';
 
 /** The shop in local mode on free ports, without npm start's flag, asked to publish the emulators (which the child must ignore). */
 const startShop = (env: Record<string, string>) => startShopProcess({ env: { EMULATOR_HOST: '0.0.0.0', ...env }, args: [] });

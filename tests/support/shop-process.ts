@@ -184,3 +184,13 @@ export async function startShopProcess(opts: { env?: Record<string, string>; arg
     },
   };
 }
+
+/** Whether a process with this pid still exists (signal 0 checks without signalling). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
