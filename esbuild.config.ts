@@ -106,6 +106,7 @@ export function clientBuild(
       ...options,
       entryPoints: { start: START_MODULE },
       splitting: true,
+      banner: { js: '//# allFunctionsCalledOnLoad' },
       plugins: [...options.plugins, lazyAfterStart(mode.root)],
       define: { 'process.env.NODE_ENV': nodeEnv },
     },

@@ -5,6 +5,7 @@
  * App start).
  */
 import { reaction } from 'mobx';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -14,13 +15,12 @@ import { clientDataSource } from './data-source';
 import { cookieCartId, hasCustomerSession } from './lib/browser-cookies';
 import { beginInitialHydration } from './components/DeferHydration';
 import { announceHydrated, announceListening } from './lib/early-input';
-import { warmMoneyFormat } from './lib/format';
 import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration';
 import { reportClientError } from './lib/report-client-error';
 import { createRoutes } from './routes';
 import { startClientRuntime } from './runtime';
 import { followNavigations } from './runtime/chunk-reload';
-import { createStores } from './stores';
+import { createStores, type Stores } from './stores';
 
 function readState(): AppState {
   return JSON.parse(document.getElementById(STATE_ELEMENT_ID)?.textContent || 'null') as AppState;
@@ -34,18 +34,6 @@ function browserStorage(): Storage | null {
     return null;
   }
 }
-
-const state = readState();
-const stores = createStores(state.stores, {
-  storage: browserStorage(),
-  cookieCartId,
-  hasCustomerSession,
-  shippingExcludedTag: state.config.shippingExcludedTag,
-  consentSignal: updateAnalyticsConsent,
-});
-// Spec §7: after the stores, so gtag's queue reads default consent → the stored choice → config.
-startAnalytics(state.config.analytics);
-const routes = createRoutes(clientDataSource);
 
 /**
  * The matched pages' lazy modules, loaded before hydrating (the server rendered them): the
@@ -64,17 +52,33 @@ async function resolveInitialPages(list: RouteObject[]): Promise<void> {
 /** A new task: what comes after runs once the browser has had the main thread back. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// A page chunk that could not load (and did not reload the page) is left to the router, which
-// tries again and shows the error page if it fails. Hydrating is the longest task of the start
-// (Lighthouse counts every task's time past 50 ms as blocking): what can run before or after it
-// runs in tasks of its own. Before: the money formatter's locale data (lib/format.ts) and the
-// router; after: the client runtime and the customer. Regions the shopper cannot use at once
-// React hydrates later still, in short slices (components/DeferHydration.tsx).
+const state = readState();
+const routes = createRoutes(clientDataSource);
+// The page's chunk is in the HTML's modulepreload hints: its evaluation is the first task below.
+const initialPages = resolveInitialPages(routes).catch(() => undefined);
+let stores: Stores;
 let router: DataRouter;
-void resolveInitialPages(routes)
-  .catch(() => undefined)
+
+// Lighthouse counts every task's time past 50 ms as blocking, and a phone runs this code 4 times
+// slower than a laptop: the start runs in tasks of its own, each a few milliseconds here, and
+// React hydrates in a transition, in slices of about 5 ms (ADR-0029). A page chunk that could not
+// load (and did not reload the page) is left to the router, which tries again and shows the
+// error page if it fails.
+void initialPages
+  .then(nextTask)
   .then(() => {
-    warmMoneyFormat();
+    stores = createStores(state.stores, {
+      storage: browserStorage(),
+      cookieCartId,
+      hasCustomerSession,
+      shippingExcludedTag: state.config.shippingExcludedTag,
+      consentSignal: updateAnalyticsConsent,
+    });
+    return nextTask();
+  })
+  .then(() => {
+    // Spec §7: after the stores, so gtag's queue reads default consent → the stored choice → config.
+    startAnalytics(state.config.analytics);
     return nextTask();
   })
   .then(() => {
@@ -85,25 +89,29 @@ void resolveInitialPages(routes)
   })
   .then(() => {
     const initial = beginInitialHydration();
-    hydrateRoot(
-      document.getElementById('root')!,
-      initial.wrap(
-        <AppProviders stores={stores} config={state.config} renderedAt={state.renderedAt}>
-          <RouterProvider router={router} />
-        </AppProviders>,
-      ),
-      {
-        onRecoverableError: (error, info) => reportClientError('recoverable', error, info),
-        onUncaughtError: (error, info) => reportClientError('uncaught', error, info),
-        onCaughtError: (error, info) => reportClientError('caught', error, info),
-      },
-    );
+    // A transition: React yields to the browser between slices of the hydration, and hydrates at
+    // once whatever a click or key lands on first (then replays that event).
+    startTransition(() => {
+      hydrateRoot(
+        document.getElementById('root')!,
+        initial.wrap(
+          <AppProviders stores={stores} config={state.config} renderedAt={state.renderedAt}>
+            <RouterProvider router={router} />
+          </AppProviders>,
+        ),
+        {
+          onRecoverableError: (error, info) => reportClientError('recoverable', error, info),
+          onUncaughtError: (error, info) => reportClientError('uncaught', error, info),
+          onCaughtError: (error, info) => reportClientError('caught', error, info),
+        },
+      );
+    });
     // React listens from now on; the entry replays what the shopper did before (lib/early-input.ts):
     // clicks now, held submits once the page and its deferred regions have hydrated.
     announceListening();
     void initial.complete.then(announceHydrated);
-    // hydrateRoot renders in a task of React's own: what follows changes the stores the page
-    // renders from (the customer's `known`), so it waits until React has hydrated the page.
+    // What follows changes the stores the page renders from (the customer's `known`), so it
+    // waits until React has hydrated the page.
     return initial.page.then(nextTask);
   })
   .then(() => {

@@ -95,10 +95,30 @@ function validDayNumber(key: DateKey): number {
   return days;
 }
 
+/** Eastern daylight time's first year under the rule below; earlier instants are read through Intl. */
+const DST_RULE_SINCE = 2007;
+
+/** The day of month of the `nth` Sunday of a month (0-based `month`), in UTC. */
+function nthSunday(year: number, month: number, nth: number): number {
+  return 1 + ((7 - new Date(Date.UTC(year, month, 1)).getUTCDay()) % 7) + 7 * (nth - 1);
+}
+
 /**
- * New York wall-clock fields of an instant, through Intl (no date-fns-tz: this module is in the
- * browser's first load, the calendar's date libraries are not). `hourCycle: 'h23'` gives 0–23.
+ * New York's offset from UTC in hours at `ms`: −4 in daylight time, −5 otherwise. Daylight time
+ * runs from the second Sunday in March, 02:00 EST (07:00 UTC), to the first Sunday in November,
+ * 02:00 EDT (06:00 UTC), as US law has set since 2007 (15 U.S.C. 260a). Computed, not read from
+ * Intl: the first `Intl` object of a page loads the browser's locale data, a long task on a
+ * phone (client/lib/format.ts), and every page's first render reads New York dates.
+ * tests/unit/availability.test.ts checks it against Intl's America/New_York at every hour.
  */
+function newYorkOffsetHours(ms: number): -4 | -5 {
+  const year = new Date(ms).getUTCFullYear();
+  const start = Date.UTC(year, 2, nthSunday(year, 2, 2), 7);
+  const end = Date.UTC(year, 10, nthSunday(year, 10, 1), 6);
+  return ms >= start && ms < end ? -4 : -5;
+}
+
+/** Intl's New York wall clock, for instants before {@link DST_RULE_SINCE}. `hourCycle: 'h23'` gives 0–23. */
 const newYorkParts = once(
   () =>
     new Intl.DateTimeFormat('en-US', {
@@ -113,7 +133,20 @@ const newYorkParts = once(
     }),
 );
 
+/** New York wall-clock fields of an instant (`month` 1–12, `hour` 0–23). */
 function newYorkFields(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const ms = instant.getTime();
+  if (instant.getUTCFullYear() >= DST_RULE_SINCE) {
+    const wall = new Date(ms + newYorkOffsetHours(ms) * 3_600_000);
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    };
+  }
   const fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of newYorkParts().formatToParts(instant)) if (part.type in fields) fields[part.type as keyof typeof fields] = Number(part.value);
   // Some engines still write midnight as 24 despite h23.

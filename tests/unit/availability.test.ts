@@ -150,6 +150,31 @@ describe('New York clock', () => {
     expect(newYorkYear(new Date('2027-01-01T04:59:59Z'))).toBe(2026);
     expect(newYorkYear(new Date('2027-01-01T05:00:00Z'))).toBe(2027);
   });
+
+  it('reads the New York day and hour Intl reads, every 127 minutes from 2006 to 2040 (the rule from 2007, Intl before)', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', hourCycle: 'h23' });
+    const expected = (instant: Date) => {
+      const parts = Object.fromEntries(intl.formatToParts(instant).map((p) => [p.type, p.value]));
+      return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
+    };
+    const wrong: string[] = [];
+    for (let ms = Date.UTC(2006, 0, 1); ms < Date.UTC(2041, 0, 1); ms += 127 * 60_000) {
+      const instant = new Date(ms);
+      const [got, want] = [newYorkNow(instant), expected(instant)];
+      if (got.date !== want.date || got.hour !== want.hour) wrong.push(`${instant.toISOString()}: ${JSON.stringify(got)} ≠ ${JSON.stringify(want)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives the year Intl gives in America/New_York at every hour around each New Year from 2020 to 2040, and in summer', () => {
+    const intlYear = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' });
+    const instants: Date[] = [];
+    for (let year = 2020; year <= 2040; year++) {
+      for (let hour = -30; hour <= 30; hour++) instants.push(new Date(Date.UTC(year, 0, 1, hour)), new Date(Date.UTC(year, 0, 1, hour, 59, 59)));
+      instants.push(new Date(Date.UTC(year, 6, 1, 3, 30)));
+    }
+    expect(instants.filter((instant) => newYorkYear(instant) !== Number(intlYear.format(instant))).map((i) => i.toISOString())).toEqual([]);
+  });
 });
 
 describe('formatDateForDisplay', () => {
