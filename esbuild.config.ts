@@ -2,7 +2,8 @@
  * Builds both bundles (`npm run build` = `tsx esbuild.config.ts`):
  * - browser: client/entry.tsx → dist/client/assets/ (ESM, code splitting, minified, hashed
  *   names, sourcemaps, CSS bundled from client/styles/) plus dist/client/manifest.json
- *   `{ buildId, entry, css, lazyCss, preload, routeChunks }`, which the render handler reads to emit the entry module and CSS,
+ *   `{ buildId, entry, css, lazyCss, preload, routeChunks }`, which the render handler reads to emit the entry module and CSS
+ *   (`routeChunks` by route id: which page module each route loads is read from client/routes.tsx, `routePageModules`),
  *   and a brotli (`.br`) and gzip (`.gz`) copy of each asset, which server/http/precompressed.ts
  *   serves to browsers that accept them; and dist/client/metafile.json, both builds' esbuild
  *   metafiles merged (`{ inputs, outputs }`, paths relative to the repository; not served), which
@@ -20,11 +21,13 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import ts from 'typescript';
 import { PRECOMPRESSED_EXTENSIONS } from './server/http/precompressed';
 import type { ClientManifest } from './server/render/manifest';
 
@@ -218,8 +221,8 @@ const START_MODULE = 'client/start.tsx';
 /**
  * The manifest from the two builds' metafiles: the entry and its stylesheet from `entryMeta`;
  * from `appMeta`, the chunks to preload on every page (the start chunk and its static imports)
- * and, per lazily imported module (a route's page, the calendar), its chunks beyond those and
- * its stylesheet when it imports CSS. The app's own stylesheet is not linked: every rule it has is in the entry's
+ * and, per route with a lazily imported page, that page's chunks beyond those; per lazily
+ * imported module (a page, the calendar), its stylesheet when it imports CSS. The app's own stylesheet is not linked: every rule it has is in the entry's
  * (client/styles/index.css) or a lazy module's.
  */
 function manifestFrom(entryMeta: Metafile, appMeta: Metafile, publicPath: (file: string) => string, root: string): ClientManifest {
@@ -249,16 +252,90 @@ function manifestFrom(entryMeta: Metafile, appMeta: Metafile, publicPath: (file:
     Object.keys(appMeta.outputs[file]?.inputs ?? {}).some((input) => appMeta.inputs[input]?.imports.some((i) => i.path.endsWith('.css')));
   const ownsCss = (file: string) => [file, ...staticClosure(file)].some((f) => !eager.has(f) && importsCss(f));
   const lazyCss = Object.fromEntries(lazy.flatMap((l) => (l.cssBundle && ownsCss(l.file) ? [[l.module, publicPath(l.cssBundle)] as const] : [])));
-  const routeChunks = Object.fromEntries(
+  const moduleChunks = new Map(
     lazy
       .filter((l) => l.file.endsWith('.js'))
       .map((l) => [l.module, [l.file, ...[...staticClosure(l.file)].filter((f) => !eager.has(f))].map(publicPath)] as const),
+  );
+  const routeChunks = Object.fromEntries(
+    [...routePageModules(root)].map(([routeId, module]) => {
+      const chunks = moduleChunks.get(module);
+      if (!chunks) throw new Error(`route ${routeId}: esbuild produced no chunk for its page ${module}`);
+      return [routeId, chunks] as const;
+    }),
   );
   const buildId = createHash('sha256')
     .update([...Object.keys(entryMeta.outputs), ...Object.keys(appMeta.outputs)].sort().join('\n'))
     .digest('hex')
     .slice(0, 12);
   return { buildId, entry: publicPath(entry[0]), css, lazyCss, preload, routeChunks };
+}
+
+/** The route table: the one file whose page routes name their lazily imported modules. */
+const ROUTES_MODULE = 'client/routes.tsx';
+
+/**
+ * Route id → the source path of the page module the route imports lazily
+ * (`client/pages/ProductPage.tsx`), read from the route table's source (TypeScript's parser, no
+ * evaluation): every object literal with an `id` (a string, or a const naming one) and an
+ * `import('…')` among its own properties (not its `children`'s). So the module path is written
+ * only in the `import()`, which esbuild also splits on; the manifest keys the page chunks by
+ * route id (`manifestFrom`), which is what the render handler has for a matched route.
+ * @throws when a route's id cannot be read, or two routes claim one id
+ */
+export function routePageModules(root: string): Map<string, string> {
+  const file = path.join(root, ROUTES_MODULE);
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const consts = new Map<string, ts.Expression>();
+  const unwrap = (node: ts.Expression): ts.Expression =>
+    ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node;
+  const text = (node: ts.Expression): string | null => {
+    const value = unwrap(node);
+    if (ts.isStringLiteralLike(value)) return value.text;
+    const named = ts.isIdentifier(value) ? consts.get(value.text) : undefined;
+    return named ? text(named) : null;
+  };
+  const collectConsts = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) consts.set(node.name.text, node.initializer);
+    ts.forEachChild(node, collectConsts);
+  };
+  collectConsts(source);
+  /** The first `import('…')` specifier under `node`, not looking into nested route objects. */
+  const importIn = (node: ts.Node): string | null => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      return arg && ts.isStringLiteralLike(arg) ? arg.text : null;
+    }
+    if (ts.isObjectLiteralExpression(node) && idOf(node) !== undefined) return null;
+    return ts.forEachChild(node, (child) => importIn(child) ?? undefined) ?? null;
+  };
+  const propertyOf = (node: ts.ObjectLiteralExpression, name: string) =>
+    node.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name);
+  const idOf = (node: ts.ObjectLiteralExpression) => propertyOf(node, 'id')?.initializer;
+  const modules = new Map<string, string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const idNode = idOf(node);
+      const specifier = idNode
+        ? (node.properties
+            .filter((p) => !(ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'children'))
+            .map((p) => (ts.isPropertyAssignment(p) ? importIn(p.initializer) : null))
+            .find((s) => s !== null) ?? null)
+        : null;
+      if (idNode && specifier) {
+        const id = text(idNode);
+        if (id === null) throw new Error(`${ROUTES_MODULE}: a route importing ${specifier} has an id that is not a string`);
+        if (modules.has(id)) throw new Error(`${ROUTES_MODULE}: two routes with the id ${id}`);
+        const base = path.resolve(path.dirname(file), specifier);
+        const found = ['', '.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f) && path.extname(f) !== '');
+        if (!found) throw new Error(`${ROUTES_MODULE}: route ${id} imports ${specifier}, which is not a file`);
+        modules.set(id, path.relative(root, found).split(path.sep).join('/'));
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return modules;
 }
 
 /** The options of the Node server bundle `outFile` (dist/server/index.js). */

@@ -70,6 +70,7 @@ import { createContentClient } from './upstream/content/client';
 import { storefrontClientFactory } from './upstream/storefront/client';
 import { UpstreamCircuits, type CircuitOptions } from './upstream/circuit';
 import { createRoutes } from '../client/routes';
+import { createRouteTable } from './render/route-table';
 import { createPageCache, MemoryPageStore, RedisPageStore, trackDataKeys, type PageCache, type PageCacheOptions } from './page-cache';
 import { webhookRoutes } from './routes/webhooks';
 import { previewScope } from './preview/scope';
@@ -157,7 +158,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     log: deps.log,
   });
   const dataSource = createServerDataSource({ data, cart, customers, siteUrl: config.siteUrl, log: deps.log, unlock });
-  const routes = createRoutes(dataSource);
+  // The one route table (ADR-0032): built once here, handed to everything that matches a path.
+  const table = createRouteTable(createRoutes(dataSource));
   // Upstream latency and errors for /metrics, observed on Node's HTTP diagnostics channels (server/metrics/upstream.ts).
   observeUpstreams({
     storefront: [config.storefront.endpoint],
@@ -193,7 +195,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(normalisePath);
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader, config.requestDeadlineMs));
-  app.use(requestMetrics(routes));
+  app.use(requestMetrics(table));
   app.use(unlockScope());
   app.use(previewScope(preview));
   app.use(
@@ -222,7 +224,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(customerLinkRoutes({ siteUrl: config.siteUrl }));
   // Legacy paths answer their 301 before any loader or payload sees them (spec §2); then the SEO files.
   const redirects = createRedirectSource({ content, cache: dataCache, log: deps.log });
-  app.use(redirectRoutes(redirects));
+  app.use(redirectRoutes(redirects, table));
   app.use(
     sitemapRoutes({ content, cache: dataCache, redirects, siteUrl: config.siteUrl, productHandles: async () => (await data.priceIndex()).keys() }),
   );
@@ -235,7 +237,7 @@ export function createApp(config: Config, deps: AppDeps): App {
             ? new RedisPageStore(deps.cache, deps.log, config.pageCache.maxBytes, deps.pageCache?.now)
             : new MemoryPageStore(config.pageCache.maxBytes, deps.pageCache?.now),
         buildId: deps.manifest.buildId,
-        routes,
+        table,
         siteUrl: config.siteUrl,
         log: deps.log,
         ...deps.pageCache,
@@ -286,7 +288,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(customerCallbackRoutes({ authorization, siteUrl: config.siteUrl, log: deps.log }));
   app.use(
     createRenderHandler({
-      dataSource,
+      table,
       manifest: deps.manifest,
       siteUrl: config.siteUrl,
       shippingExcludedTag: config.shippingExcludedTag,

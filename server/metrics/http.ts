@@ -6,35 +6,34 @@
  * so the number of series stays bounded whatever paths clients ask for.
  */
 import type { Request, RequestHandler } from 'express';
-import type { RouteObject } from 'react-router';
 import { STATUS_HEADER } from '../page-cache';
-import { matchRoutesCached } from '../render/route-match';
+import type { RouteTable } from '../render/route-table';
 import { httpRequestDuration, pageCacheRequests } from './registry';
 
 const CACHE_RESULTS = new Set(['HIT', 'STALE', 'MISS', 'BYPASS']);
 
 /** The low-cardinality label of a request (see the module comment). */
-function routeLabel(req: Request, routes: RouteObject[]): string {
+function routeLabel(req: Request, table: RouteTable): string {
   if (req.route) return `${req.baseUrl}${String((req.route as { path: string }).path)}`;
   if (req.path.startsWith('/assets/')) return '/assets/*';
   if (req.path.startsWith('/__payload/')) return '/__payload/:routeId';
-  const matches = matchRoutesCached(routes, req.path);
+  const matches = table.match(req.path);
   const id = matches?.at(-1)?.route.id;
   return id ? `page:${id}` : 'unmatched';
 }
 
 /**
  * Middleware timing every request from here to the answer's end (or the client going away).
- * @param routes the client route table (client/routes createRoutes), for page labels
+ * @param table the app's route table (server/render/route-table.ts), for page labels
  */
-export function requestMetrics(routes: RouteObject[]): RequestHandler {
+export function requestMetrics(table: RouteTable): RequestHandler {
   return (req, res, next) => {
     const stop = httpRequestDuration.startTimer();
     let done = false;
     const record = () => {
       if (done) return;
       done = true;
-      stop({ method: req.method, route: routeLabel(req, routes), status_code: String(res.statusCode) });
+      stop({ method: req.method, route: routeLabel(req, table), status_code: String(res.statusCode) });
       const cache = String(res.getHeader(STATUS_HEADER) ?? '');
       if (CACHE_RESULTS.has(cache)) pageCacheRequests.inc({ result: cache.toLowerCase() });
     };

@@ -14,11 +14,10 @@
  * page or payload has `lists` (the home page, lists, collections, editorial and the root
  * payload, any of which may show any product). Webhooks purge by tag (purge-rules.ts).
  */
-import type { RouteObject } from 'react-router';
 import { pagePath } from '../../shared/route-query';
-import { matchRoutesCached } from '../render/route-match';
+import type { RouteTable } from '../render/route-table';
 import { PERSONAL_ROUTES } from '../loaders';
-import { payloadIdentity, payloadParams } from './key';
+import { payloadIdentity } from './key';
 
 /**
  * `identity`: the path and the query parameters the page or payload reads (key.ts), what the
@@ -37,10 +36,9 @@ export const TAG_LISTS = 'lists';
 export const productTag = (handle: string) => `product:${handle}`;
 
 /**
- * @param routes the app's route table (client/routes.tsx), for matching page paths
+ * @param table the app's route table (server/render/route-table.ts), for matching page paths
  */
-export function createClassifier(routes: RouteObject[]): (method: string, url: URL, cookie: string | undefined) => Classification {
-  const paramsOf = payloadParams(routes);
+export function createClassifier(table: RouteTable): (method: string, url: URL, cookie: string | undefined) => Classification {
   return (method, url, cookie) => {
     if (method !== 'GET' && method !== 'HEAD') return { kind: 'bypass', reason: 'method' };
     if (NEVER.test(url.pathname)) return { kind: 'bypass', reason: 'path' };
@@ -55,9 +53,9 @@ export function createClassifier(routes: RouteObject[]): (method: string, url: U
       }
       if (PERSONAL_ROUTES.has(routeId as never)) return { kind: 'bypass', reason: 'personal' };
       const handle = url.searchParams.get('handle');
-      return { kind: 'payload', tags: tagsFor(routeId === 'product' ? handle : null), identity: payloadIdentity(url, paramsOf(routeId)) };
+      return { kind: 'payload', tags: tagsFor(routeId === 'product' ? handle : null), identity: payloadIdentity(url, table.payloadParams(routeId)) };
     }
-    const matches = matchRoutesCached(routes, url.pathname) ?? [];
+    const matches = table.match(url.pathname) ?? [];
     if (matches.some((m) => PERSONAL_ROUTES.has(m.route.id as never))) return { kind: 'bypass', reason: 'personal' };
     const product = matches.find((m) => m.route.id === 'product');
     const identity = pagePath(

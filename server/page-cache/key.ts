@@ -7,9 +7,7 @@
  * `/` (one render, not one per tracking id or cache buster). The fragment never reaches the
  * server.
  */
-import type { RouteObject } from 'react-router';
-import { keptPath, ROUTE_QUERY_PARAMS } from '../../shared/route-query';
-import type { RouteId } from '../../shared/route-data';
+import { keptPath } from '../../shared/route-query';
 
 /**
  * The store key of a page: `page:{buildId}:{site origin}:GET:{identity}` (`identity` from
@@ -21,26 +19,7 @@ export function pageKey(buildId: string, origin: string, identity: string): stri
   return `page:${buildId}:${origin}:GET:${identity}`;
 }
 
-/**
- * The query parameters of each route's payload (`/__payload/{routeId}?{params}`): the route's
- * path params (`handle`, `slug`: the browser sends a loader's params as the query, client/data-source.ts)
- * and the query parameters its page reads. Built once from the route table.
- */
-export function payloadParams(routes: RouteObject[]): (routeId: string) => ReadonlySet<string> {
-  const byId = new Map<string, Set<string>>();
-  const walk = (list: RouteObject[], inherited: string[]) => {
-    for (const route of list) {
-      const names = [...inherited, ...[...(route.path ?? '').matchAll(/:(\w+)/g)].map((m) => m[1])];
-      if (route.id) byId.set(route.id, new Set([...names, ...(ROUTE_QUERY_PARAMS[route.id as RouteId] ?? [])]));
-      if (route.children) walk(route.children, names);
-    }
-  };
-  walk(routes, []);
-  const none = new Set<string>();
-  return (routeId) => byId.get(routeId) ?? none;
-}
-
-/** A payload's identity: its path and only its route's params (see `payloadParams`), sorted. */
+/** A payload's identity: its path and only its route's params (server/render/route-table.ts `payloadParams`), sorted. */
 export function payloadIdentity(url: URL, params: ReadonlySet<string>): string {
   return keptPath(url.pathname, url.searchParams, params);
 }

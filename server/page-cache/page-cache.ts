@@ -23,8 +23,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
-import type { RouteObject } from 'react-router';
 import type { Logger } from '../logger';
+import type { RouteTable } from '../render/route-table';
 import { requestDeadline } from '../http/request-context';
 import { isBot } from '../render/bots';
 import { captureBody } from './capture';
@@ -41,8 +41,8 @@ export type PageCacheOptions = {
   store: PageStore;
   /** The client build's id: a new build never serves an old build's pages. */
   buildId: string;
-  /** The app's route table (client/routes.tsx), to tell personal pages. */
-  routes: RouteObject[];
+  /** The app's route table (server/render/route-table.ts), to tell personal pages. */
+  table: RouteTable;
   /** The shop's public origin (config.siteUrl): URLs are resolved against it, never the Host header. */
   siteUrl: string;
   log: Logger;
@@ -95,7 +95,7 @@ function withinDeadline<T>(work: Promise<T>): Promise<T | null> {
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { store, buildId, log, freshMs = 60_000, staleMs = 600_000, notFoundMs = 60_000, now = Date.now } = options;
-  const classify = createClassifier(options.routes);
+  const classify = createClassifier(options.table);
   const origin = new URL(options.siteUrl).origin;
   const token = randomBytes(16).toString('hex');
   /** Misses being rendered in this process: key → the stored entry, or null when nothing was stored. */

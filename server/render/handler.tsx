@@ -3,8 +3,8 @@ import { Transform } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import type { RouteDataMap, RouteDataSource } from '../../shared/route-data';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import type { RouteDataMap } from '../../shared/route-data';
 import { AppProviders } from '../../client/App';
 import { describeError, errorTitle } from '../../client/components/ErrorPage';
 import { dehydrateRouter, type AppState } from '../../client/lib/hydration';
@@ -12,7 +12,7 @@ import { findSeo, headData, ogTypeFor } from '../../client/lib/seo';
 import { pagePath } from '../../shared/route-query';
 import { DEFAULT_SHIPPING_EXCLUDED_TAG, NO_ANALYTICS, type AnalyticsConfig, type AppConfig } from '../../client/lib/app-config';
 import { CALENDAR_MODULE } from '../../client/components/cart/lazy-calendar';
-import { createRoutes, type RouteHandle } from '../../client/routes';
+import type { RouteHandle } from '../../client/routes';
 import { createStores, snapshotStores } from '../../client/stores';
 import { RouteError } from '../../shared/route-data';
 import { PERSONAL_ROUTES } from '../loaders';
@@ -20,9 +20,11 @@ import { hasUnlockCookie } from '../unlock/token';
 import { isBot } from './bots';
 import { renderHead } from './head';
 import type { ClientManifest } from './manifest';
+import type { RouteTable } from './route-table';
 
 export type RenderHandlerOptions = {
-  dataSource: RouteDataSource;
+  /** The app's one route table (server/render/route-table.ts), over the server's data source. */
+  table: RouteTable;
   manifest: ClientManifest;
   /** Canonical origin, e.g. https://www.gramercystems.com (canonical/og:url = siteUrl + path). */
   siteUrl: string;
@@ -65,7 +67,7 @@ function isUnexpected(error: unknown): boolean {
 
 export function createRenderHandler(options: RenderHandlerOptions): RequestHandler {
   const {
-    dataSource,
+    table,
     manifest,
     siteUrl,
     logError = (e, c) => console.error('render failed', c.url, e),
@@ -75,7 +77,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
   } = options;
   // Observers must not subscribe (and leave timers behind) during server rendering.
   enableStaticRendering(true);
-  const handler = createStaticHandler(createRoutes(dataSource));
+  const handler = createStaticHandler(table.routes);
   const origin = new URL(siteUrl).origin;
   const config: AppConfig = {
     siteUrl,
@@ -87,7 +89,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
   // Personal: the cart and account routes, and a product page whose request carries that
   // product's unlock cookie (its answer may be the unlocked product, server/unlock).
   const isPersonal = (url: URL, cookie: string | undefined) =>
-    (matchRoutes(handler.dataRoutes, url.pathname) ?? []).some(
+    (table.match(url.pathname) ?? []).some(
       (m) => PERSONAL_ROUTES.has(m.route.id as never) || (m.route.id === 'product' && hasUnlockCookie(cookie, m.params.handle)),
     );
 
@@ -152,9 +154,9 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       // The page renders the time from this (client/lib/use-now.ts); a cached copy keeps it.
       renderedAt: Date.now(),
     };
-    // The app's chunks and the matched pages' chunks, which the entry preloads after the first
-    // paint (the entry itself is React's bootstrap module).
-    const pageChunks = context.matches.flatMap((m) => manifest.routeChunks?.[(m.route.handle as RouteHandle | undefined)?.module ?? ''] ?? []);
+    // The app's chunks and the matched pages' chunks (by route id), which the entry preloads
+    // after the first paint (the entry itself is React's bootstrap module).
+    const pageChunks = context.matches.flatMap((m) => manifest.routeChunks?.[m.route.id] ?? []);
     const headHtml = renderHead(head, {
       manifest,
       favicon: settings?.favicon ?? null,

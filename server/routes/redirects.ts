@@ -17,6 +17,7 @@
 import type { RequestHandler } from 'express';
 import { ROUTE_REDIRECT_HEADER } from '../../shared/route-data';
 import type { RedirectSource } from '../redirects/source';
+import type { RouteTable } from '../render/route-table';
 
 /**
  * Cache policy of a redirect answer: CDNs keep it 5 minutes; browsers revalidate (max-age=0),
@@ -28,28 +29,17 @@ export const REDIRECT_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
 const NOT_PAGES = /^\/(assets|api)(\/|$)|^\/__(?!payload\/)|^\/(healthz|readyz|robots\.txt|sitemap\.xml)$|^\/sitemaps\//;
 
 /**
- * The page path a payload request stands for, for the routes whose paths a legacy URL can take.
- * A Map, since the route id is the shopper's: on a plain object `constructor` or `__proto__`
- * would find Object.prototype's members (tests/server/prototype-names.test.ts).
+ * The middleware over a redirect source.
+ * @param table the app's route table: a payload's page path is its route's path with its params
  */
-const PAYLOAD_PATHS = new Map<string, (params: Record<string, unknown>) => string | null>([
-  ['page', (p) => (typeof p.slug === 'string' ? `/${p.slug}` : null)],
-  ['product', (p) => (typeof p.handle === 'string' ? `/products/${p.handle}` : null)],
-  ['collection', (p) => (typeof p.slug === 'string' ? `/collections/${p.slug}` : null)],
-  ['journalEntry', (p) => (typeof p.slug === 'string' ? `/journal/${p.slug}` : null)],
-  ['work', (p) => (typeof p.slug === 'string' ? `/works/${p.slug}` : null)],
-  ['photoStreamItem', (p) => (typeof p.slug === 'string' ? `/photo-stream/${p.slug}` : null)],
-]);
-
-/** The middleware over a redirect source. */
-export function redirectRoutes(redirects: RedirectSource): RequestHandler {
+export function redirectRoutes(redirects: RedirectSource, table: RouteTable): RequestHandler {
   return async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path)) return next();
     try {
       const payload = /^\/__payload\/([^/]+)$/.exec(req.path);
       if (payload) {
-        const path = PAYLOAD_PATHS.get(payload[1])?.(req.query);
-        const match = path ? (await redirects.table()).match(encodeURI(path)) : null;
+        const path = table.pagePath(payload[1], req.query);
+        const match = path ? (await redirects.table()).match(path) : null;
         if (!match) return next();
         res.setHeader('Cache-Control', REDIRECT_CACHE_CONTROL);
         return void res.status(204).setHeader(ROUTE_REDIRECT_HEADER, match.location).end();

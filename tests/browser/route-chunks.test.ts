@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
-import { createRoutes, type RouteHandle } from '../../client/routes';
+import { createRoutes } from '../../client/routes';
 import type { RouteDataSource } from '../../shared/route-data';
 import { loadClientManifest, type ClientManifest } from '../../server/render';
 import { serviceAvailable } from '../support/services';
@@ -56,26 +56,26 @@ const hasChromium = serviceAvailable('chromium');
     });
   }
 
-  /** The chunk holding a page module (the first file of its `routeChunks` entry). */
-  function pageChunk(module: string): string {
-    const chunk = manifest.routeChunks?.[module]?.[0];
-    if (!chunk) throw new Error(`no chunk for ${module} in the manifest`);
+  /** The chunk holding a route's page module (the first file of its `routeChunks` entry). */
+  function pageChunk(routeId: string): string {
+    const chunk = manifest.routeChunks?.[routeId]?.[0];
+    if (!chunk) throw new Error(`no chunk for route ${routeId} in the manifest`);
     return chunk;
   }
-  const accountChunks = () =>
-    ['AccountPage', 'LoginPage', 'OrdersPage', 'OrderPage', 'AddressesPage'].map((name) => pageChunk(`client/pages/account/${name}.tsx`));
+  const accountChunks = () => ['account', 'login', 'orders', 'order', 'addresses'].map(pageChunk);
 
-  test("every lazy page's module has its chunk in the build manifest", () => {
-    const modules: string[] = [];
+  test("every lazy page's route has its chunk in the build manifest", () => {
+    const lazy: string[] = [];
     const walk = (routes: RouteObject[]) =>
       routes.forEach((route) => {
-        const module = (route.handle as RouteHandle | undefined)?.module;
-        if (module) modules.push(module);
+        if (typeof route.lazy === 'function' && route.id) lazy.push(route.id);
         walk(route.children ?? []);
       });
     walk(createRoutes({} as RouteDataSource));
-    expect(modules.length).toBeGreaterThan(20);
-    expect(modules.filter((module) => !manifest.routeChunks?.[module]?.length)).toEqual([]);
+    expect(lazy.length).toBeGreaterThan(20);
+    expect(lazy.filter((id) => !manifest.routeChunks?.[id]?.length)).toEqual([]);
+    // Each page its own chunk: no two routes share their first file.
+    expect(new Set(lazy.map(pageChunk)).size).toBe(lazy.length);
   });
 
   test("the product page's first load fetches its own page chunk, not the account pages'", async () => {
@@ -85,20 +85,18 @@ const hasChromium = serviceAvailable('chromium');
     await page.waitForLoadState('networkidle');
 
     expect(scripts).toContain(manifest.entry);
-    expect(scripts).toContain(pageChunk('client/pages/ProductPage.tsx'));
+    expect(scripts).toContain(pageChunk('product'));
     for (const chunk of accountChunks()) expect(scripts).not.toContain(chunk);
     // What the start loads is one chunk besides the start's own (esbuild.config.ts
     // lazyAfterStart), not one per set of pages sharing a module: the page fetched the entry,
     // those two and the product page's own chunks, nothing else until it was idle.
     expect(manifest.preload).toHaveLength(2);
-    expect([...new Set(scripts)].sort()).toEqual(
-      [manifest.entry, ...(manifest.preload ?? []), ...(manifest.routeChunks?.['client/pages/ProductPage.tsx'] ?? [])].sort(),
-    );
+    expect([...new Set(scripts)].sort()).toEqual([manifest.entry, ...(manifest.preload ?? []), ...(manifest.routeChunks?.product ?? [])].sort());
     // The server links the page's chunk for preloading, so it is not discovered late.
     const preloaded = await page
       .locator('link[rel="modulepreload"]')
       .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
-    expect(preloaded).toContain(pageChunk('client/pages/ProductPage.tsx'));
+    expect(preloaded).toContain(pageChunk('product'));
     for (const chunk of accountChunks()) expect(preloaded).not.toContain(chunk);
 
     // Hydrated with the page's code: no errors, and the page works.
@@ -138,7 +136,7 @@ const hasChromium = serviceAvailable('chromium');
     await page.goto(`${base}/products/bodega-bunch`);
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    const login = pageChunk('client/pages/account/LoginPage.tsx');
+    const login = pageChunk('login');
     expect(scripts).not.toContain(login);
 
     // Signed out, the header's Account link ends on the sign-in page (the loader redirects).
@@ -155,7 +153,7 @@ const hasChromium = serviceAvailable('chromium');
 
   test("a link whose page chunk answers 500 ends on the link's target, loaded in full, not on a reload of the page left", async () => {
     await openPage();
-    const journalChunk = pageChunk('client/pages/JournalPage.tsx');
+    const journalChunk = pageChunk('journal');
     let refused = 0;
     // Only the first request fails, as a chunk a deploy removed would until the new HTML names the new one.
     await page.route(`**${journalChunk}`, (route) => (refused++ === 0 ? route.fulfill({ status: 500, body: 'gone' }) : route.continue()));
