@@ -32,6 +32,7 @@ import { LOCAL_PROXY_PREFIX, localEmulatorProxy, localInboxUrl } from './http/lo
 import { precompressedAssets } from './http/precompressed';
 import { requestContext, requestLog } from './http/request-context';
 import { perRequest } from './http/per-request';
+import { requestPolicy } from './http/request-policy';
 import { securityHeaders } from './http/security';
 import { singleHost } from './http/single-host';
 import { createAvailabilityService } from './cart/calendar';
@@ -193,11 +194,13 @@ export function createApp(config: Config, deps: AppDeps): App {
     );
   }
   app.use(normalisePath);
+  // What the request is — its route, whether it is personal, its cache policy — decided once (ADR-0032).
+  app.use(requestPolicy({ table, preview, siteUrl: config.siteUrl }));
   app.use(compression());
   app.use(requestContext(deps.log, config.trustedIpHeader, config.requestDeadlineMs));
-  app.use(requestMetrics(table));
+  app.use(requestMetrics());
   app.use(unlockScope());
-  app.use(previewScope(preview));
+  app.use(previewScope());
   app.use(
     pinoHttp({
       logger: deps.log,
@@ -224,7 +227,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(customerLinkRoutes({ siteUrl: config.siteUrl }));
   // Legacy paths answer their 301 before any loader or payload sees them (spec §2); then the SEO files.
   const redirects = createRedirectSource({ content, cache: dataCache, log: deps.log });
-  app.use(redirectRoutes(redirects, table));
+  app.use(redirectRoutes(redirects));
   app.use(
     sitemapRoutes({ content, cache: dataCache, redirects, siteUrl: config.siteUrl, productHandles: async () => (await data.priceIndex()).keys() }),
   );

@@ -18,6 +18,7 @@ import { OutboxUnavailableError } from '../outbox/types';
 import { UpstreamError } from '../upstream/errors';
 import { MESSAGES } from './messages';
 import { requestLog } from './request-context';
+import { CACHE, kindOf } from './request-policy';
 
 /**
  * Statuses for a shopper's request that cannot be done: malformed (400), not signed in or the
@@ -80,18 +81,19 @@ function answerFor(err: unknown, api: boolean): Answer & { unexpected: boolean }
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    const api = req.path.startsWith('/api/');
+    const kind = kindOf(req, res);
+    const api = kind === 'api';
     const { status, message, data, unexpected } = answerFor(err, api);
     const reqLog = requestLog(log);
     if (unexpected) reqLog.error({ err, url: req.originalUrl }, 'unhandled error');
     else if (status >= 500) reqLog.error({ err, url: req.originalUrl }, message);
     else reqLog.info({ status, reason: message, url: req.originalUrl }, 'request refused');
-    res.setHeader('Cache-Control', api ? 'private, no-store' : 'no-store');
+    res.setHeader('Cache-Control', api ? CACHE.privateNoStore : CACHE.noStore);
     if (api) {
       const body: ApiResult<unknown> = data === undefined ? { isError: true, message } : { isError: true, message, data };
       return void res.status(status).json(body);
     }
-    if (req.path.startsWith('/__payload/')) return void res.status(status).json({ status, message });
+    if (kind === 'payload') return void res.status(status).json({ status, message });
     res.status(status).type('text/plain').send(message);
   };
 }

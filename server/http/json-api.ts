@@ -5,6 +5,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { ApiResult } from '../../shared/types';
+import { CACHE } from './request-policy';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -27,7 +28,7 @@ export function originAllowed(req: Request, siteOrigin: string): boolean {
 /** The /api guard: `private, no-store` on every answer; state changes same-origin (403) and JSON (415). */
 export function jsonApiGuard(siteOrigin: string): RequestHandler {
   return (req, res, next) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Cache-Control', CACHE.privateNoStore);
     if (!STATE_CHANGING.has(req.method)) return next();
     if (!originAllowed(req, siteOrigin)) return fail(res, 403, 'Forbidden');
     if (!req.is('application/json')) return fail(res, 415, 'Requests must be JSON (Content-Type: application/json).');

@@ -30,6 +30,7 @@ import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { isLoopback } from './loopback';
 import { clientIpOf } from './request-context';
+import { CACHE } from './request-policy';
 
 /** The proxied emulators' loopback base URLs (no trailing slash), by their path segment. */
 export type LocalProxyTargets = Record<'storefront' | 'content' | 'marketing' | 'customer-account', string>;
@@ -243,7 +244,7 @@ function fromThisMachine(req: Request, trustedIpHeader: string | null): boolean 
 export function developerGate(developerClients: DeveloperClients, trustedIpHeader: string | null): (req: Request, res: Response) => boolean {
   return (req, res) => {
     if (developerClients === 'any' || fromThisMachine(req, trustedIpHeader)) return true;
-    res.status(403).set('Cache-Control', 'no-store').type('text/plain').send("The emulators' developer pages answer this machine only");
+    res.status(403).set('Cache-Control', CACHE.noStore).type('text/plain').send("The emulators' developer pages answer this machine only");
     return false;
   };
 }

@@ -16,6 +16,7 @@
  *   with one `/` and never `//` or `/\`: it cannot leave the shop's origin.
  */
 import type { RequestHandler } from 'express';
+import { CACHE } from './request-policy';
 
 /** Longest path served (characters, percent-escapes counted as written). */
 export const MAX_PATH_LENGTH = 2048;
@@ -44,7 +45,7 @@ export const normalisePath: RequestHandler = (req, res, next) => {
   const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : req.url.slice(queryAt);
   if (path.length > MAX_PATH_LENGTH) {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE.noStore);
     return void res.status(414).type('text/plain').send('URI Too Long.');
   }
   // Node hands over the request line's bytes as latin1: raw non-ASCII bytes become escapes again.
@@ -52,10 +53,10 @@ export const normalisePath: RequestHandler = (req, res, next) => {
   const target = decoded(escaped) === null ? null : new URL(escaped.replace(SLASH_RUNS, '/') + query, BASE);
   if (target?.pathname === path) return next();
   if (!target || PROTOCOL_RELATIVE.test(target.pathname) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE.noStore);
     return void res.status(404).type('text/plain').send(`Page Not Found: ${path}`);
   }
-  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.setHeader('Cache-Control', CACHE.normalisedPath);
   // The URL parser has encoded path and query already (res.redirect would encode them again).
   res.status(301).setHeader('Location', target.pathname + target.search);
   res.end();

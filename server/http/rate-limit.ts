@@ -56,6 +56,7 @@ import { fail } from './json-api';
 import { MESSAGES } from './messages';
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, TIER_OFF, type RateLimitTier, type TierOptions, type TierSetting } from './rate-limit-tiers';
 import { currentRequest } from './request-context';
+import { CACHE, kindOf, policyOf, type RequestKind } from './request-policy';
 
 export { DEFAULT_RATE_LIMITS, RATE_LIMIT_TIERS, type RateLimitTier, type TierOptions, type TierSetting };
 
@@ -110,15 +111,18 @@ const hasHintRecipient = (req: Request) => typeof (req.body as { gifterEmail?: u
 /** The cartWrites ceiling per client IP, as a multiple of the per-cart limit (see the module comment). */
 export const CART_WRITES_PER_IP = 10;
 
-/** Paths the pages tier never counts: assets, the JSON API (its own tiers), probes, metrics, build polls. */
-const NOT_PAGES = /^\/(assets\/|api\/|healthz$|readyz$|metrics$|__build(\/|$))/;
+/**
+ * Requests the pages tier counts, by their kind (server/http/request-policy.ts): pages, payloads
+ * and the SEO files; never assets, the JSON API (its own tiers), probes, metrics or build polls.
+ */
+const PAGE_KINDS: ReadonlySet<RequestKind> = new Set(['page', 'payload', 'seo']);
 
 const TOO_MANY_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head><body><h1>Too many requests</h1><p>${MESSAGES.tooManyRequests}</p></body></html>`;
 
 /** The 429 answer in the caller's format (see the module comment). */
 function tooMany(tier: RateLimitTier, req: Request, res: Response): void {
   rateLimitRejections.inc({ tier });
-  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', CACHE.noStore);
   // The account tiers keep their "attempts" wording; browsing, cart and error-report tiers say "requests".
   const message =
     tier === 'hintRecipient'
@@ -126,8 +130,9 @@ function tooMany(tier: RateLimitTier, req: Request, res: Response): void {
       : tier === 'pages' || tier === 'cartCreate' || tier === 'cartWrites' || tier === 'clientErrors'
         ? MESSAGES.tooManyRequests
         : MESSAGES.tooManyAttempts;
-  if (req.path.startsWith('/__payload/')) return void res.status(429).json({ status: 429, message });
-  if (req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json') return fail(res, 429, message);
+  const kind = kindOf(req, res);
+  if (kind === 'payload') return void res.status(429).json({ status: 429, message });
+  if (kind === 'api' || req.accepts(['html', 'json']) === 'json') return fail(res, 429, message);
   res.status(429).type('html').send(TOO_MANY_HTML);
 }
 
@@ -264,7 +269,8 @@ export function createRateLimits(deps: {
       }
       if (tier === 'cartWrites') return [tier, both(limiter(tier, { keyGenerator: cartWriteKey }), limiter(tier, {}, ':ip', CART_WRITES_PER_IP))];
       if (tier === 'pages') {
-        const skip = (req: Request) => (req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path) || (deps.internal?.(req) ?? false);
+        const skip = (req: Request, res: Response) =>
+          (req.method !== 'GET' && req.method !== 'HEAD') || !PAGE_KINDS.has(policyOf(res).kind) || (deps.internal?.(req) ?? false);
         return [tier, limiter(tier, { skip })];
       }
       return [tier, limiter(tier)];

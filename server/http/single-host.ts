@@ -7,6 +7,7 @@
  * header (absolute URLs come from SITE_URL, docs/architecture.md §4.1).
  */
 import type { RequestHandler } from 'express';
+import { CACHE } from './request-policy';
 
 /** 400 `no-store`, connection closed, for a request with two or more Host headers. */
 export const singleHost: RequestHandler = (req, res, next) => {
@@ -14,7 +15,7 @@ export const singleHost: RequestHandler = (req, res, next) => {
   // rawHeaders is [name, value, name, value, …] as received, duplicates included.
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hosts++;
   if (hosts <= 1) return next();
-  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', CACHE.noStore);
   res.setHeader('Connection', 'close');
   res.status(400).type('text/plain').send('Bad Request: more than one Host header.');
 };

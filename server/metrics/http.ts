@@ -5,35 +5,34 @@
  * the page cache answered, `page:{route id}` from the client's route table — never the raw URL,
  * so the number of series stays bounded whatever paths clients ask for.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { policyOf } from '../http/request-policy';
 import { STATUS_HEADER } from '../page-cache';
-import type { RouteTable } from '../render/route-table';
 import { httpRequestDuration, pageCacheRequests } from './registry';
 
 const CACHE_RESULTS = new Set(['HIT', 'STALE', 'MISS', 'BYPASS']);
 
 /** The low-cardinality label of a request (see the module comment). */
-function routeLabel(req: Request, table: RouteTable): string {
+function routeLabel(req: Request, res: Response): string {
   if (req.route) return `${req.baseUrl}${String((req.route as { path: string }).path)}`;
-  if (req.path.startsWith('/assets/')) return '/assets/*';
-  if (req.path.startsWith('/__payload/')) return '/__payload/:routeId';
-  const matches = table.match(req.path);
-  const id = matches?.at(-1)?.route.id;
-  return id ? `page:${id}` : 'unmatched';
+  const policy = policyOf(res);
+  if (policy.kind === 'asset') return '/assets/*';
+  if (policy.kind === 'payload') return '/__payload/:routeId';
+  return policy.kind === 'page' && policy.routeId ? `page:${policy.routeId}` : 'unmatched';
 }
 
 /**
  * Middleware timing every request from here to the answer's end (or the client going away).
- * @param table the app's route table (server/render/route-table.ts), for page labels
+ * Page labels are the request policy's route id (server/http/request-policy.ts), mounted before.
  */
-export function requestMetrics(table: RouteTable): RequestHandler {
+export function requestMetrics(): RequestHandler {
   return (req, res, next) => {
     const stop = httpRequestDuration.startTimer();
     let done = false;
     const record = () => {
       if (done) return;
       done = true;
-      stop({ method: req.method, route: routeLabel(req, table), status_code: String(res.statusCode) });
+      stop({ method: req.method, route: routeLabel(req, res), status_code: String(res.statusCode) });
       const cache = String(res.getHeader(STATUS_HEADER) ?? '');
       if (CACHE_RESULTS.has(cache)) pageCacheRequests.inc({ result: cache.toLowerCase() });
     };

@@ -3,7 +3,8 @@
  * of the payload endpoint and the render handler that answers public pages and payloads from a
  * store (in-process or Redis) instead of rendering them again.
  *
- * * **Key**: build id + the page's identity: its path and the query parameters it reads (key.ts). **Eligible**: classify.ts (never personal).
+ * * **Key**: build id + the page's identity: its path and the query parameters it reads (key.ts). **Eligible**: classify.ts, from
+ *   the request policy (server/http/request-policy.ts: never personal, never another kind of request).
  * * **Miss**: the request renders as usual, streaming to its client, while its body is collected
  *   (capture.ts). Stored only when the answer is a `GET` with status 200 (or 404, briefly),
  *   `Cache-Control: public…`, no `Set-Cookie`, and a render that reported no error
@@ -25,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
 import type { RouteTable } from '../render/route-table';
+import { policyOf } from '../http/request-policy';
 import { requestDeadline } from '../http/request-context';
 import { isBot } from '../render/bots';
 import { captureBody } from './capture';
@@ -41,7 +43,7 @@ export type PageCacheOptions = {
   store: PageStore;
   /** The client build's id: a new build never serves an old build's pages. */
   buildId: string;
-  /** The app's route table (server/render/route-table.ts), to tell personal pages. */
+  /** The app's route table (server/render/route-table.ts): payloads' params. */
   table: RouteTable;
   /** The shop's public origin (config.siteUrl): URLs are resolved against it, never the Host header. */
   siteUrl: string;
@@ -223,7 +225,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const middleware: RequestHandler = async (req, res, next) => {
     try {
       const url = new URL(req.originalUrl, origin);
-      const kind = classify(req.method, url, req.get('cookie'));
+      const kind = classify(req.method, url, policyOf(res));
       if (kind.kind === 'bypass') {
         if (kind.reason !== 'method' && kind.reason !== 'path') res.setHeader(STATUS_HEADER, 'BYPASS');
         return next();

@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
-import type { PreviewTokens } from './token';
+import { CACHE, policyOf } from '../http/request-policy';
 
 const storage = new AsyncLocalStorage<{ preview: boolean }>();
 
@@ -18,16 +18,17 @@ export function inPreview(): boolean {
 }
 
 /**
- * Middleware: runs the rest of the chain with this request's preview state in scope; for a
- * preview, pins Cache-Control to `private, no-store`. `tokens` null (no PREVIEW_SECRET): never a preview.
+ * Middleware: runs the rest of the chain with this request's preview state in scope (its
+ * request policy's `preview`, server/http/request-policy.ts); for a preview, pins Cache-Control
+ * to `private, no-store`.
  */
-export function previewScope(tokens: PreviewTokens | null): RequestHandler {
-  return (req, res, next) => {
-    const preview = tokens?.active(req.get('cookie')) ?? false;
+export function previewScope(): RequestHandler {
+  return (_req, res, next) => {
+    const { preview } = policyOf(res);
     if (preview) {
       const setHeader = res.setHeader.bind(res);
-      res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? 'private, no-store' : value);
-      res.setHeader('Cache-Control', 'private, no-store');
+      res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? CACHE.privateNoStore : value);
+      res.setHeader('Cache-Control', CACHE.privateNoStore);
     }
     storage.run({ preview }, next);
   };

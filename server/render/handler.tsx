@@ -15,8 +15,7 @@ import { CALENDAR_MODULE } from '../../client/components/cart/lazy-calendar';
 import type { RouteHandle } from '../../client/routes';
 import { createStores, snapshotStores } from '../../client/stores';
 import { RouteError } from '../../shared/route-data';
-import { PERSONAL_ROUTES } from '../loaders';
-import { hasUnlockCookie } from '../unlock/token';
+import { CACHE, policyOf } from '../http/request-policy';
 import { isBot } from './bots';
 import { renderHead } from './head';
 import type { ClientManifest } from './manifest';
@@ -37,16 +36,6 @@ export type RenderHandlerOptions = {
   /** Browser analytics ids (config `analytics`); default none. */
   analytics?: AnalyticsConfig;
 };
-
-/** Personal pages (the cart) are never stored by a CDN or the browser cache (docs/architecture.md §4). */
-const PRIVATE = 'private, no-store';
-
-/** Spec-facing cache policy: pages are CDN-cacheable; 404s briefly; other errors never. */
-export function cacheControlFor(status: number): string {
-  if (status === 200) return 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-  if (status === 404) return 'public, max-age=0, s-maxage=60';
-  return 'no-store';
-}
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -86,21 +75,16 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     analytics,
     buildId: manifest.buildId,
   };
-  // Personal: the cart and account routes, and a product page whose request carries that
-  // product's unlock cookie (its answer may be the unlocked product, server/unlock).
-  const isPersonal = (url: URL, cookie: string | undefined) =>
-    (table.match(url.pathname) ?? []).some(
-      (m) => PERSONAL_ROUTES.has(m.route.id as never) || (m.route.id === 'product' && hasUnlockCookie(cookie, m.params.handle)),
-    );
-
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     // The URL's origin is ours, never the Host header's; only path and query come from the client.
     const url = new URL(req.originalUrl, origin);
-    // Only personal routes' loaders see the shopper's cookies; every other page is the same for all.
-    const personal = isPersonal(url, req.get('cookie'));
+    // Only personal requests' loaders see the shopper's cookies (the request policy decides,
+    // server/http/request-policy.ts); every other page is the same for all.
+    const policy = policyOf(res);
+    const personal = policy.personal !== null;
     const cookie = personal ? req.get('cookie') : undefined;
     const request = new Request(url, { method: 'GET', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) }, signal: controller.signal });
 
@@ -115,13 +99,10 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (REDIRECT_STATUSES.has(context.status) && location) {
-        res.set('Cache-Control', personal ? PRIVATE : 'no-store');
+        res.set('Cache-Control', policy.cacheControl(context.status));
         return void res.redirect(context.status, location);
       }
-      return void res
-        .status(context.status)
-        .set('Cache-Control', personal ? PRIVATE : 'no-store')
-        .end();
+      return void res.status(context.status).set('Cache-Control', policy.cacheControl(context.status)).end();
     }
 
     for (const error of Object.values(context.errors ?? {})) if (isUnexpected(error)) logError(error, { url: url.pathname });
@@ -132,7 +113,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       // Spec §4: bots get the status, not the error page.
       return void res
         .status(status)
-        .set('Cache-Control', 'no-store')
+        .set('Cache-Control', CACHE.noStore)
         .type('html')
         .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body></body></html>`);
     }
@@ -193,7 +174,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
         failed = true;
         clearTimeout(timer);
         logError(error, { url: url.pathname });
-        if (!res.headersSent) res.status(500).set('Cache-Control', 'no-store').type('text/plain').send('Internal Server Error');
+        if (!res.headersSent) res.status(500).set('Cache-Control', CACHE.noStore).type('text/plain').send('Internal Server Error');
       },
       onError(error) {
         // A page whose render reported an error (or timed out) is never kept by the page cache.
@@ -210,7 +191,7 @@ export function createRenderHandler(options: RenderHandlerOptions): RequestHandl
       res.status(status);
       // Rendered while the commerce API is down (no prices, a note for the cart): never stored,
       // so a cached copy of the whole page keeps being served and the next render is whole again.
-      const cacheControl = personal ? PRIVATE : root?.shopUnavailable ? 'no-store' : cacheControlFor(status);
+      const cacheControl = !personal && root?.shopUnavailable ? CACHE.noStore : policy.cacheControl(status);
       res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
       res.write(`${headHtml}<body><div id="root">`);
       const tail = new Transform({

@@ -21,6 +21,7 @@ import { ShopperError } from '../http/errors';
 import { originAllowed } from '../http/json-api';
 import { MESSAGES } from '../http/messages';
 import type { Cart } from '../../shared/types';
+import { CACHE } from '../http/request-policy';
 
 const Form = z.object({
   merchandiseId: variantIdSchema,
@@ -49,7 +50,7 @@ export function cartFormRoutes(deps: { cart: CartService; siteUrl: string; limit
   };
 
   router.post('/cart', ...deps.limits, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Cache-Control', CACHE.privateNoStore);
     if (!originAllowed(req, siteOrigin)) return text(res, 403, 'Forbidden');
     if (!req.is('application/x-www-form-urlencoded')) return text(res, 415, 'Send the add-to-cart form (application/x-www-form-urlencoded).');
     const form = Form.safeParse(req.body ?? {});

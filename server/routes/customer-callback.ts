@@ -26,6 +26,7 @@ import {
 import { requestLog } from '../http/request-context';
 import type { Logger } from '../logger';
 import { ACCOUNT_PATH, LOGIN_PATH } from '../loaders/account';
+import { CACHE } from '../http/request-policy';
 
 /** What waits in the authorization cookie between the password check and the callback. */
 export type PendingSignIn = { transaction: string; token: AccessToken; email: string | null };
@@ -61,7 +62,7 @@ export function customerCallbackRoutes(deps: { authorization: CustomerAuthorizat
   router.get(ACCOUNT_PATH, async (req, res, next) => {
     const { code, state, error } = req.query;
     if (code === undefined && state === undefined && error === undefined) return next();
-    res.set('Cache-Control', 'private, no-store');
+    res.set('Cache-Control', CACHE.privateNoStore);
     const pending = readPendingSignIn(req.get('cookie'));
     clearAuthorizationTransaction(res, deps.siteUrl);
     const log = requestLog(deps.log);

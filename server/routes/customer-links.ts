@@ -15,6 +15,7 @@
  * (mounted before it, docs/architecture.md §8).
  */
 import { Router } from 'express';
+import { CACHE } from '../http/request-policy';
 
 /** Shopify's customer ids are numbers; tokens are letters, digits, `-` and `_` (hex here, hex-timestamp there). */
 const CUSTOMER_ID = /^\d{1,20}$/;
@@ -32,7 +33,7 @@ export function customerLinkRoutes(deps: { siteUrl: string }): Router {
       const { id, token } = req.params;
       if (!CUSTOMER_ID.test(id) || !TOKEN.test(token)) return next();
       const url = `${deps.siteUrl}/account/${kind}/${id}/${token}`;
-      res.set('Cache-Control', 'private, no-store').redirect(302, `${page}?${param}=${encodeURIComponent(url)}`);
+      res.set('Cache-Control', CACHE.privateNoStore).redirect(302, `${page}?${param}=${encodeURIComponent(url)}`);
     });
   }
   return router;

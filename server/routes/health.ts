@@ -25,6 +25,7 @@ import { RedisCache } from '../cache';
 import type { ClientManifest } from '../render/manifest';
 import type { Outbox } from '../outbox/types';
 import type { UpstreamCircuits, UpstreamHealth } from '../upstream/circuit';
+import { CACHE } from '../http/request-policy';
 
 /** The upstreams `/readyz` reports: the ones every page reads. */
 const REPORTED = ['storefront', 'content'] as const;
@@ -61,7 +62,7 @@ export function healthRoutes(deps: {
   const isOperator = operatorTokenCheck(deps.operatorToken ?? null);
 
   router.get('/healthz', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE.noStore);
     res.json({ status: 'ok' });
   });
 
@@ -73,7 +74,7 @@ export function healthRoutes(deps: {
     // (and is not a check of this instance when not configured).
     if (deps.cache instanceof RedisCache) checks.redis = deps.cache.isDegraded ? 'degraded' : 'ok';
     const degraded = REPORTED.some((name) => deps.circuits.state(name) !== 'closed');
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE.noStore);
     const stopping = deps.stopping?.() ?? false;
     const status = stopping ? 'stopping' : degraded ? 'degraded' : 'ready';
     res.status(stopping ? 503 : 200);
@@ -85,7 +86,7 @@ export function healthRoutes(deps: {
   });
 
   router.get('/__build', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Cache-Control', CACHE.noCache);
     if (!deps.buildId) return void res.status(503).json({ buildId: null });
     res.json({ buildId: deps.buildId });
   });
@@ -93,10 +94,10 @@ export function healthRoutes(deps: {
   router.get('/__build/:buildId', (req, res) => {
     const manifest = deps.manifest;
     if (!manifest || req.params.buildId !== manifest.buildId) {
-      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Cache-Control', CACHE.noStore);
       return void res.status(404).json({ buildId: null });
     }
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Cache-Control', CACHE.immutable);
     res.json({ buildId: manifest.buildId, entry: manifest.entry, css: manifest.css, lazyCss: manifest.lazyCss });
   });
 

@@ -19,6 +19,7 @@ import { formatMoney } from '../../client/lib/format';
 import type { Config } from '../config';
 import { developerGate, LOCAL_PROXY_PREFIX, localGraphiqlUrl, localInboxUrl } from '../http/local-proxy';
 import { escapeHtml } from '../render/serialize';
+import { CACHE } from '../http/request-policy';
 
 /** The shop-origin URL of the developer page. */
 export function localDeveloperUrl(siteUrl: string): string {
@@ -209,6 +210,6 @@ export function localDeveloperPage(opts: LocalDeveloperOptions): RequestHandler 
       mail: mail.ok ? { ok: true, value: mail.value.messages } : mail,
       records,
     });
-    res.status(200).set('Cache-Control', 'no-store').type('html').send(page);
+    res.status(200).set('Cache-Control', CACHE.noStore).type('html').send(page);
   };
 }

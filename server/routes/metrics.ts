@@ -13,6 +13,7 @@ import { Gauge, Registry } from 'prom-client';
 import { operatorTokenCheck } from '../http/operator-token';
 import { metricsRegistry } from '../metrics/registry';
 import type { Outbox } from '../outbox/types';
+import { CACHE } from '../http/request-policy';
 
 /**
  * @param deps.token  METRICS_TOKEN, or null: the route answers 404
@@ -40,7 +41,7 @@ export function metricsRoutes(deps: { token: string | null; outbox: Outbox }): R
   const authorized = operatorTokenCheck(token);
 
   router.get('/metrics', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', CACHE.noStore);
     if (!authorized(req)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
       return void res.status(401).type('text/plain').send('A bearer token is required.');

@@ -25,6 +25,7 @@ import { originAllowed } from '../http/json-api';
 import { contentPasswordLookup, passwordMatches, type PasswordLookup } from '../unlock/password';
 import { HANDLE, unlockCookieName, type UnlockTokens } from '../unlock/token';
 import type { ContentClient } from '../upstream/content/client';
+import { CACHE } from '../http/request-policy';
 
 /** Shopper-facing texts of this endpoint (not in the spec). */
 export const UNLOCK_MESSAGES = {
@@ -85,7 +86,7 @@ export function productUnlockRoutes(deps: {
   router.post(
     '/products/:handle/unlock',
     (_req, res, next) => {
-      res.setHeader('Cache-Control', 'private, no-store');
+      res.setHeader('Cache-Control', CACHE.privateNoStore);
       next();
     },
     (req, res, next) => (originAllowed(req, siteOrigin) ? next() : answer(req, res, 403, 'Forbidden', '')),

@@ -4,7 +4,7 @@
  * named with the shop's public origin. Plain text, CDN-cacheable like the sitemaps.
  */
 import { Router } from 'express';
-import { SEO_FILE_CACHE_CONTROL } from './sitemap';
+import { CACHE } from '../http/request-policy';
 
 /** The robots.txt body for `siteUrl` (an origin; a trailing slash is ignored). */
 export function robotsTxt(siteUrl: string): string {
@@ -25,7 +25,7 @@ export function robotsRoutes(siteUrl: string): Router {
   const router = Router();
   const body = robotsTxt(siteUrl);
   router.get('/robots.txt', (_req, res) => {
-    res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': SEO_FILE_CACHE_CONTROL });
+    res.set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.seoFile });
     res.send(body);
   });
   return router;

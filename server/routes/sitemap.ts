@@ -1,16 +1,14 @@
 /**
  * `GET /sitemap.xml` (the index) and `GET /sitemaps/{name}.xml` (one per type: products,
  * collections, journal, works, photo-stream, pages). `application/xml`,
- * CDN-cacheable (SEO_FILE_CACHE_CONTROL). An unknown sitemap name is a 404; a content or
+ * CDN-cacheable (CACHE.seoFile). An unknown sitemap name is a 404; a content or
  * Storefront failure with nothing cached goes to the error handler (502/504, never cached).
  * The index lists only sitemaps that have URLs (the protocol wants at least one per urlset).
  */
 import { Router } from 'express';
+import { CACHE } from '../http/request-policy';
 import { loadSitemaps, SITEMAP_NAMES, type SitemapDeps, type SitemapName } from '../sitemap/entries';
 import { sitemapIndexXml, urlsetXml } from '../sitemap/xml';
-
-/** Sitemaps and robots.txt: CDNs keep them 5 minutes and serve them stale for a day while refreshing. */
-export const SEO_FILE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
 
 const isSitemapName = (name: string): name is SitemapName => (SITEMAP_NAMES as readonly string[]).includes(name);
 
@@ -26,7 +24,7 @@ export function sitemapRoutes(deps: SitemapDeps & { siteUrl: string }): Router {
         loc: `${origin}/sitemaps/${name}.xml`,
         lastmod: sitemaps[name].reduce<string | null>((max, u) => (u.lastmod && (!max || u.lastmod > max) ? u.lastmod : max), null),
       }));
-      res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SEO_FILE_CACHE_CONTROL });
+      res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHE.seoFile });
       res.send(sitemapIndexXml(listed));
     } catch (err) {
       next(err);
@@ -38,7 +36,7 @@ export function sitemapRoutes(deps: SitemapDeps & { siteUrl: string }): Router {
     if (!isSitemapName(name)) return next();
     try {
       const sitemaps = await loadSitemaps(deps);
-      res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SEO_FILE_CACHE_CONTROL });
+      res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHE.seoFile });
       res.send(urlsetXml(origin, sitemaps[name]));
     } catch (err) {
       next(err);

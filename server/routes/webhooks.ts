@@ -19,6 +19,7 @@ import type { Logger } from '../logger';
 import { sanityPurge, shopifyPurge, type PageCache, type Purge, type TrackedCache } from '../page-cache';
 import { SANITY_SIGNATURE_HEADER, verifySanity } from '../webhooks/sanity-signature';
 import { SHOPIFY_HMAC_HEADER, SHOPIFY_TOPIC_HEADER, verifyShopify } from '../webhooks/shopify-hmac';
+import { CACHE } from '../http/request-policy';
 
 export type WebhookDeps = {
   secrets: { sanitySecret: string | null; shopifySecret: string | null };
@@ -33,7 +34,7 @@ const rawBody = express.raw({ type: () => true, limit: '512kb' });
 function answer(res: Response, status: number, message: string, data?: unknown): void {
   res
     .status(status)
-    .set('Cache-Control', 'private, no-store')
+    .set('Cache-Control', CACHE.privateNoStore)
     .json({ isError: status >= 400, message, ...(data === undefined ? {} : { data }) });
 }
 

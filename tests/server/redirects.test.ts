@@ -13,7 +13,7 @@ import { MemoryCache } from '../../server/cache';
 import type { Logger } from '../../server/logger';
 import { createRedirectSource, REDIRECTS_QUERY } from '../../server/redirects/source';
 import { RedirectTable, type RedirectEntry } from '../../server/redirects/table';
-import { REDIRECT_CACHE_CONTROL } from '../../server/routes/redirects';
+import { CACHE as POLICIES } from '../../server/http/request-policy';
 import type { ContentClient } from '../../server/upstream/content/client';
 import { startTestApp, type TestApp } from '../support/app';
 
@@ -145,7 +145,7 @@ describe('through the app (real emulators, seeded dataset)', () => {
   });
   afterAll(() => t?.stop());
 
-  test('the answer is CDN-cacheable', () => expect(REDIRECT_CACHE_CONTROL).toBe(CACHE));
+  test('the answer is CDN-cacheable', () => expect(POLICIES.redirect).toBe(CACHE));
 
   test.each([
     ['/send-flowers', '/products'],
