@@ -4,8 +4,10 @@
  * 1. a request with two Host headers refused; security headers;
  * 2. local mode only: the developer page (`/__local/`) and the emulators' browser paths
  *    (`/__local/…`, an allow-list, ADR-0027);
- * 3. path normalisation, compression, request context (id, client IP, deadline), request metrics,
- *    the unlock and preview scopes, request logs;
+ * 3. path normalisation; the request policy (server/http/request-policy.ts: kind, route,
+ *    personal or not, Cache-Control, decided once over the one route table and read by every
+ *    later step, ADR-0032); compression, request context (id, client IP, deadline), request
+ *    metrics, the unlock and preview scopes, request logs;
  * 4. static assets (`/assets`), `/metrics`, the page rate limit, the account activation and reset
  *    links, the redirect table (legacy paths answer 301 before any loader), sitemaps and robots.txt;
  * 5. the origin page cache (server/page-cache), payload JSON;

@@ -15,7 +15,7 @@
  * | hintRecipient | POST /api/drop-the-hint, hints accepted                   | 3 / 24 h per recipient email   |
  * | cartCreate | carts made: POST /api/cart, POST /api/cart/lines without a cartId, POST /cart without an open cart | 1000 carts / 15 min per IP |
  * | cartWrites | every other non-GET /api/cart…, POST /api/availability, POST /cart to an open cart | 120 / min per cart, and 10× that per IP |
- * | pages      | GET/HEAD pages and /__payload (not /assets, /api, probes, /metrics, /__build) | 600 / min per IP |
+ * | pages      | GET/HEAD of the request policy's page, payload and seo kinds (not /assets, /api, probes, /metrics, /__build) | 600 / min per IP |
  * | clientErrors | POST /api/client-errors (the browser's error reports)         | 30 / 15 min per IP             |
  *
  * A page view makes no cart: the browser's first add to cart does (client/stores/cart.ts), so

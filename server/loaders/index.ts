@@ -5,8 +5,9 @@
  * A loader still running LATE_LOADER_GRACE_MS after the request's deadline (something that
  * ignored its signal, server/http/deadline.ts) is answered as a 504 without waiting for it.
  *
- * Only PERSONAL_ROUTES see the request's cookies (the payload endpoint and the render handler
- * pass them only there) and they are answered `private, no-store`; every other route's data is
+ * Only personal requests see the request's cookies (PERSONAL_ROUTES, a product with its unlock
+ * cookie, a preview: the request policy, server/http/request-policy.ts; the payload endpoint
+ * and the render handler pass them only there) and they are answered `private, no-store`; every other route's data is
  * the same for everyone and CDN-cacheable (docs/architecture.md §4).
  */
 import { RouteError, type RouteDataMap, type RouteDataSource, type RouteId, type RouteParams } from '../../shared/route-data';
@@ -35,8 +36,6 @@ export const LATE_LOADER_GRACE_MS = 500;
 
 type Loaders = { [R in RouteId]: (params: RouteParams, request: Request) => Promise<RouteDataMap[R]> };
 
-/** The personal routes (shared/route-data.ts): only their loaders see the request's cookies. */
-export { PERSONAL_ROUTES } from '../../shared/route-data';
 export type ServerDataSource = RouteDataSource & {
   /** Route ids this source serves (the payload endpoint 404s any other). */
   has(route: string): route is RouteId;
