@@ -13,6 +13,7 @@
  * 2. The Storefront API emulator (the shop's seed, a fresh data dir) behind a recording
  *    pass-through, which is the store domain Hydrogen is given in `.env.check` (the README's
  *    `.env` with that origin): every GraphQL request is kept with its status and `errors`.
+ *    `HYDROGEN_TOKEN=private` adds `PRIVATE_STOREFRONT_API_TOKEN` (the emulator's private token) to it.
  * 3. `shopify hydrogen preview --port HYDROGEN_PORT` (default 3611) on that env file; its log is kept.
  * 4. Chromium (`CHROMIUM_PATH`) opens the home page, the first collection on /collections, the
  *    first product in it that can be bought, adds it to the cart, opens /cart (raises the
@@ -40,6 +41,9 @@ const APP_DIR = path.resolve(process.env.HYDROGEN_DIR ?? path.join(os.tmpdir(), 
 const CLI_HYDROGEN = process.env.CLI_HYDROGEN ?? '@shopify/cli-hydrogen@13.0.4';
 const PORT = Number(process.env.HYDROGEN_PORT ?? 3611);
 const ENV_FILE = '.env.check';
+/** `private`: Hydrogen's server also gets the emulator's private token (PRIVATE_STOREFRONT_API_TOKEN), as the README's option. */
+const WITH_PRIVATE_TOKEN = process.env.HYDROGEN_TOKEN === 'private';
+const PRIVATE_TOKEN = 'hydrogen-check-private-token';
 const cliEnv = { ...process.env, SHOPIFY_CLI_NO_ANALYTICS: '1', CI: '1' };
 
 /** Runs a command in the app folder, its output passed through (setup steps). */
@@ -297,7 +301,7 @@ async function main() {
   const recorder = await startRecorder(() => emulatorUrl, calls);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hydrogen-check-data-'));
   // The emulator hands out image and checkout URLs on the recorder's origin, the store domain Hydrogen knows.
-  const emulator = await startStorefrontEmulator({ port: 0, dataDir, publicUrl: recorder.origin });
+  const emulator = await startStorefrontEmulator({ port: 0, dataDir, publicUrl: recorder.origin, privateToken: PRIVATE_TOKEN });
   emulatorUrl = emulator.url;
   writeFileSync(
     path.join(APP_DIR, ENV_FILE),
@@ -305,6 +309,7 @@ async function main() {
       `SESSION_SECRET="hydrogen-check-session-secret"`,
       `PUBLIC_STORE_DOMAIN="${recorder.origin}"`,
       `PUBLIC_STOREFRONT_API_TOKEN="${DEFAULT_PUBLIC_TOKEN}"`,
+      ...(WITH_PRIVATE_TOKEN ? [`PRIVATE_STOREFRONT_API_TOKEN="${PRIVATE_TOKEN}"`] : []),
       `PUBLIC_STOREFRONT_ID="1"`,
       `PUBLIC_CHECKOUT_DOMAIN="${new URL(recorder.origin).host}"`,
       '',
@@ -340,7 +345,9 @@ async function main() {
   const hydrogen = JSON.parse(readFileSync(path.join(APP_DIR, 'node_modules', '@shopify', 'hydrogen', 'package.json'), 'utf8')) as {
     version: string;
   };
-  process.stdout.write(`\nHydrogen ${hydrogen.version} (skeleton of ${CLI_HYDROGEN}) in ${APP_DIR}, store domain ${recorder.origin}\n`);
+  process.stdout.write(
+    `\nHydrogen ${hydrogen.version} (skeleton of ${CLI_HYDROGEN}) in ${APP_DIR}, store domain ${recorder.origin}, ${WITH_PRIVATE_TOKEN ? 'public and private' : 'public'} token\n`,
+  );
   process.stdout.write(`pages:\n${visited.map((v) => `  ${v}`).join('\n')}\n`);
   const byKind = new Map<string, number>();
   for (const c of calls) byKind.set(`${c.version} ${c.operation} ${c.status}`, (byKind.get(`${c.version} ${c.operation} ${c.status}`) ?? 0) + 1);

@@ -126,6 +126,28 @@ describe('storefront API emulator: catalog', () => {
     });
   });
 
+  it('answers paymentSettings at the root as on the shop, and the API versions it serves', async () => {
+    const settings =
+      'paymentSettings { countryCode currencyCode acceptedCardBrands supportedDigitalWallets enabledPresentmentCurrencies shopifyPaymentsAccountId }';
+    const { body } = await sf.gql<{ paymentSettings: unknown; shop: { paymentSettings: unknown }; publicApiVersions: unknown }>(
+      `{ ${settings} shop { ${settings} } publicApiVersions { handle displayName supported } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.paymentSettings).toEqual({
+      countryCode: 'US',
+      currencyCode: 'USD',
+      acceptedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS'],
+      supportedDigitalWallets: [],
+      enabledPresentmentCurrencies: ['USD'],
+      shopifyPaymentsAccountId: null,
+    });
+    expect(body.data!.shop.paymentSettings).toEqual(body.data!.paymentSettings);
+    expect(body.data!.publicApiVersions).toEqual([
+      { handle: '2026-04', displayName: '2026-04 (Latest)', supported: true },
+      { handle: 'unstable', displayName: 'unstable', supported: false },
+    ]);
+  });
+
   it('pages products with opaque cursors and pageInfo, forwards and backwards', async () => {
     const q = `query P($first: Int, $after: String, $last: Int, $before: String) {
       products(first: $first, after: $after, last: $last, before: $before) {

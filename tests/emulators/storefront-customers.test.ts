@@ -310,13 +310,16 @@ describe('seeded customers', () => {
 
   it('pages orders with cursors', async () => {
     type Page = {
-      customer: { orders: { edges: { cursor: string; node: { name: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } };
+      customer: {
+        orders: { totalCount: string; edges: { cursor: string; node: { name: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+      };
     };
     const q = `query($t: String!, $after: String) { customer(customerAccessToken: $t) {
-      orders(first: 1, after: $after) { edges { cursor node { name } } pageInfo { hasNextPage endCursor } } } }`;
+      orders(first: 1, after: $after) { totalCount edges { cursor node { name } } pageInfo { hasNextPage endCursor } } } }`;
     const t = await tokenOf(GRACE);
     const first = await gql<Page>(q, { t });
     expect(first.customer.orders.edges.map((e) => e.node.name)).toEqual(['#1002']);
+    expect(first.customer.orders.totalCount).toBe('2'); // every order, not the page (UnsignedInt64: a string)
     expect(first.customer.orders.pageInfo.hasNextPage).toBe(true);
     const second = await gql<Page>(q, { t, after: first.customer.orders.pageInfo.endCursor });
     expect(second.customer.orders.edges.map((e) => e.node.name)).toEqual(['#1004']);

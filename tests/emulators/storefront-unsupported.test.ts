@@ -7,7 +7,8 @@
  * Storefront API emulator" at its path; graphql-js's "Cannot return null for non-nullable field"
  * must never appear. Types the seed never instantiates (external videos, 3D models, metaobjects…)
  * are covered by the in-process check that every field of every reachable object type has a
- * resolver.
+ * resolver. The README's "Supported" (query and mutation fields) and "Not supported" (`Type.field`)
+ * lists must be exactly what the walk finds (emulators/storefront-api/README.md).
  */
 import {
   astFromValue,
@@ -26,6 +27,8 @@ import {
   type GraphQLObjectType,
   type GraphQLSchema,
 } from 'graphql';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_CONTENT_DIR } from '../../emulators/shared/server';
 import { buildExecutableSchema } from '../../emulators/storefront-api/resolvers';
 import { loadStorefrontSchema } from '../../emulators/storefront-api/schema';
@@ -108,9 +111,20 @@ function documentFor(operation: 'query' | 'mutation', root: GraphQLObjectType, f
 type GraphQLErrorBody = { message: string; path?: (string | number)[]; extensions?: { code?: string } };
 type Outcome = { resolved: Set<string>; unsupported: Set<string>; otherErrors: string[] };
 
-/** Walk an answer beside the schema, recording `Type.field` as resolved or unsupported. */
+/**
+ * Record an answer: every "not supported" error names its field by its path's last alias
+ * (`Type__field`), also where the error nulled a non-null parent and so left no data to walk;
+ * every `Type__field` key present in the data without an error at its path resolved.
+ */
 function record(outcome: Outcome, errors: GraphQLErrorBody[], data: unknown) {
   const errorAt = new Map(errors.filter((e) => e.path).map((e) => [e.path!.join('.'), e]));
+  for (const error of errors) {
+    if (error.extensions?.code !== UNSUPPORTED_CODE) continue;
+    const alias = [...(error.path ?? [])].reverse().find((p): p is string => typeof p === 'string');
+    const [typeName, field] = (alias ?? '').split('__');
+    expect(error.message).toBe(unsupportedMessage(typeName, field));
+    outcome.unsupported.add(`${typeName}.${field}`);
+  }
   const visit = (value: unknown, path: (string | number)[]) => {
     if (Array.isArray(value)) return value.forEach((v, i) => visit(v, [...path, i]));
     if (typeof value !== 'object' || value === null) return;
@@ -118,16 +132,53 @@ function record(outcome: Outcome, errors: GraphQLErrorBody[], data: unknown) {
     for (const [key, child] of Object.entries(object)) {
       if (key === '__typename') continue;
       const [typeName, field] = key.split('__');
-      const error = errorAt.get([...path, key].join('.'));
-      const name = `${typeName}.${field}`;
-      if (error?.extensions?.code === UNSUPPORTED_CODE) {
-        expect(error.message).toBe(unsupportedMessage(typeName, field));
-        outcome.unsupported.add(name);
-      } else if (!error) outcome.resolved.add(name);
+      if (!errorAt.has([...path, key].join('.'))) outcome.resolved.add(`${typeName}.${field}`);
       visit(child, [...path, key]);
     }
   };
   visit(data, []);
+}
+
+/**
+ * The walk: one document per QueryRoot and Mutation field, over HTTP. Run once (memoized) for
+ * the tests below. Errors other than "not supported" come only from placeholder arguments.
+ */
+let walked: Promise<Outcome> | undefined;
+function walk(): Promise<Outcome> {
+  walked ??= (async () => {
+    const outcome: Outcome = { resolved: new Set(), unsupported: new Set(), otherErrors: [] };
+    const roots: ['query' | 'mutation', GraphQLObjectType][] = [
+      ['query', schema.getQueryType()!],
+      ['mutation', schema.getMutationType()!],
+    ];
+    for (const [operation, root] of roots) {
+      for (const field of Object.values(root.getFields())) {
+        const res = await sf.gql(documentFor(operation, root, field));
+        const errors = (res.body.errors ?? []) as GraphQLErrorBody[];
+        expect(errors.filter((e) => !e.path)).toEqual([]); // the document itself is valid
+        for (const e of errors) {
+          expect(e.message).not.toMatch(/Cannot return null for non-nullable field/);
+          if (e.extensions?.code !== UNSUPPORTED_CODE) outcome.otherErrors.push(`${root.name}.${field.name}: ${e.message}`);
+        }
+        record(outcome, errors, res.body.data);
+      }
+    }
+    return outcome;
+  })();
+  return walked;
+}
+
+/** The backticked names of the README paragraph that starts with `heading`, braces expanded (`a{B,C}` → aB, aC). */
+function readmeNames(readme: string, heading: string): string[] {
+  const start = readme.indexOf(heading);
+  if (start < 0) throw new Error(`emulators/storefront-api/README.md has no paragraph "${heading}"`);
+  const paragraph = readme.slice(start, readme.indexOf('\n\n', start));
+  return [...paragraph.matchAll(/`([^`]+)`/g)]
+    .map((m) => m[1])
+    .flatMap((name) => {
+      const braces = /^(.*)\{([^}]+)\}(.*)$/.exec(name);
+      return braces ? braces[2].split(',').map((part) => `${braces[1]}${part.trim()}${braces[3]}`) : [name];
+    });
 }
 
 let sf: Harness;
@@ -186,24 +237,7 @@ describe('no silent nulls', () => {
   });
 
   it('every query and mutation field resolves or says the emulator does not support it, never a silent or non-null null', async () => {
-    const outcome: Outcome = { resolved: new Set(), unsupported: new Set(), otherErrors: [] };
-    const roots: ['query' | 'mutation', GraphQLObjectType][] = [
-      ['query', schema.getQueryType()!],
-      ['mutation', schema.getMutationType()!],
-    ];
-    for (const [operation, root] of roots) {
-      for (const field of Object.values(root.getFields())) {
-        const res = await sf.gql(documentFor(operation, root, field));
-        const errors = (res.body.errors ?? []) as GraphQLErrorBody[];
-        expect(errors.filter((e) => !e.path)).toEqual([]); // the document itself is valid
-        for (const e of errors) {
-          expect(e.message).not.toMatch(/Cannot return null for non-nullable field/);
-          if (e.extensions?.code !== UNSUPPORTED_CODE) outcome.otherErrors.push(`${root.name}.${field.name}: ${e.message}`);
-        }
-        record(outcome, errors, res.body.data);
-      }
-    }
-    // Errors other than "not supported" come only from the walk's placeholder arguments (unknown ids, bad cursors…).
+    const outcome = await walk();
     console.log(
       `resolved ${outcome.resolved.size} fields, unsupported ${outcome.unsupported.size}:\n${[...outcome.unsupported].sort().join('\n')}\nother errors:\n${outcome.otherErrors.join('\n')}`,
     );
@@ -236,4 +270,21 @@ describe('no silent nulls', () => {
     }
     expect(outcome.resolved.size).toBeGreaterThan(300);
   }, 120_000); // a hundred-odd deep documents over HTTP, the seed's video media among them: slow on a loaded machine
+
+  it("the README's Supported and Not supported lists are exactly what the walk finds", async () => {
+    const outcome = await walk();
+    const readme = readFileSync(path.join(__dirname, '../../emulators/storefront-api/README.md'), 'utf8');
+    // "Not supported": every `Type.field` the walk finds answering the error, and nothing else.
+    const notSupported = readmeNames(readme, '**Not supported.**').filter((n) => /^\w+\.\w+$/.test(n));
+    expect(new Set(notSupported)).toEqual(outcome.unsupported);
+    // "Supported": the query and mutation fields that are not in the list above, each named once, all of them.
+    const roots = new Map<string, string>();
+    for (const root of [schema.getQueryType()!, schema.getMutationType()!]) {
+      for (const name of Object.keys(root.getFields())) roots.set(name, `${root.name}.${name}`);
+    }
+    const supported = readmeNames(readme, '**Supported.**');
+    expect(supported.filter((n) => !roots.has(n))).toEqual([]); // only root fields, spelled as the schema does
+    const expected = [...roots].filter(([, qualified]) => !outcome.unsupported.has(qualified)).map(([name]) => name);
+    expect([...new Set(supported)].sort()).toEqual(expected.sort());
+  }, 120_000);
 });

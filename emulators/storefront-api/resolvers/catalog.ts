@@ -147,9 +147,33 @@ function related(ctx: StorefrontContext, product: ProductModel): ProductModel[] 
     .slice(0, 10);
 }
 
+/** The shop's payment settings (`Shop.paymentSettings`, `QueryRoot.paymentSettings`): cards only, USD, no Shopify Payments account. */
+function paymentSettings(shop: StorefrontContext['catalog']['shop'], ctx: StorefrontContext) {
+  return {
+    acceptedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS'],
+    cardVaultUrl: `${ctx.origin}/sessions`,
+    countryCode: 'US',
+    currencyCode: shop.currencyCode,
+    enabledPresentmentCurrencies: [shop.currencyCode],
+    shopifyPaymentsAccountId: null,
+    supportedDigitalWallets: [],
+  };
+}
+
+/**
+ * `publicApiVersions`: the version whose schema every path serves (README "Endpoint"), then
+ * `unstable`, which Shopify lists as not supported.
+ */
+const PUBLIC_API_VERSIONS = [
+  { handle: '2026-04', displayName: '2026-04 (Latest)', supported: true },
+  { handle: 'unstable', displayName: 'unstable', supported: false },
+];
+
 export const catalogResolvers = {
   QueryRoot: {
     shop: (_: unknown, __: unknown, ctx: StorefrontContext) => ctx.catalog.shop,
+    paymentSettings: (_: unknown, __: unknown, ctx: StorefrontContext) => paymentSettings(ctx.catalog.shop, ctx),
+    publicApiVersions: () => PUBLIC_API_VERSIONS,
     product: (_: unknown, { handle, id }: { handle?: string; id?: string }, ctx: StorefrontContext) => {
       if (handle != null) return ctx.catalog.productByHandle.get(handle) ?? null;
       const n = id != null ? numericIdOf(id, 'Product') : null;
@@ -200,15 +224,7 @@ export const catalogResolvers = {
       const url = new URL(shop.primaryDomain);
       return { host: url.host, sslEnabled: url.protocol === 'https:', url: url.origin };
     },
-    paymentSettings: (shop: StorefrontContext['catalog']['shop'], _: unknown, ctx: StorefrontContext) => ({
-      acceptedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS'],
-      cardVaultUrl: `${ctx.origin}/sessions`,
-      countryCode: 'US',
-      currencyCode: shop.currencyCode,
-      enabledPresentmentCurrencies: [shop.currencyCode],
-      shopifyPaymentsAccountId: null,
-      supportedDigitalWallets: [],
-    }),
+    paymentSettings: (shop: StorefrontContext['catalog']['shop'], _: unknown, ctx: StorefrontContext) => paymentSettings(shop, ctx),
     shipsToCountries: () => ['US'],
     socialLoginProviders: empty,
     metafield: noMetafield,

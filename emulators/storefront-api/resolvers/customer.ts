@@ -138,8 +138,11 @@ export const customerResolvers = {
       return address ? addressModel(address) : null;
     },
     addresses: (c: StoredCustomer, args: PageArgs) => paginate(c.addresses.map(addressModel), args, (a) => a.id),
-    orders: (c: StoredCustomer, args: OrdersArgs, ctx: Ctx) =>
-      paginate(sortOrders(searchOrders(ctx.orders.forCustomer(c.id), args.query), args.sortKey), args, (o) => o.orderNumber),
+    orders: (c: StoredCustomer, args: OrdersArgs, ctx: Ctx) => {
+      const found = sortOrders(searchOrders(ctx.orders.forCustomer(c.id), args.query), args.sortKey);
+      // totalCount is UnsignedInt64, a string on the wire; it counts every match, not the page.
+      return { ...paginate(found, args, (o) => o.orderNumber), totalCount: String(found.length) };
+    },
     avatarUrl: () => null,
     socialLoginProvider: () => null,
     metafield: () => null,
