@@ -21,6 +21,9 @@
  *    the policies, a blog and an article and /pages/about, keeping console messages, page
  *    errors and failed or >= 400 requests.
  *
+ * `HYDROGEN_URL=http://localhost:3600` skips 1–3 and walks a Hydrogen app already running there
+ * (as the README's recipe starts it), reporting only what the browser sees.
+ *
  * Prints the pages visited, the Storefront API requests (version, operation, status), then the
  * findings: 401s, GraphQL errors, "private access token" warnings, page errors, console errors
  * and warnings, failed requests, and server log lines that warn or err. Requests to hosts other
@@ -294,7 +297,28 @@ async function browse(base: string, findings: Finding[], external: Finding[], vi
   }
 }
 
+/** Printed at the end: what the walk saw, and the findings; exit code 1 when there are findings. */
+function report(visited: string[], external: Finding[], findings: Finding[]) {
+  process.stdout.write(`pages:\n${visited.map((v) => `  ${v}`).join('\n')}\n`);
+  if (external.length) {
+    process.stdout.write(`outside this machine (not counted; no internet):\n${external.map((f) => `  ${f.where}: ${f.what}`).join('\n')}\n`);
+  }
+  process.stdout.write(`findings (${findings.length}):\n${findings.map((f) => `  ${f.where}: ${f.what}`).join('\n') || '  none'}\n`);
+  process.exitCode = findings.length ? 1 : 0;
+}
+
+/** `HYDROGEN_URL`: only the browser walk, against a Hydrogen app already running there (the README's recipe). */
+async function browseOnly(base: string) {
+  const findings: Finding[] = [];
+  const external: Finding[] = [];
+  const visited: string[] = [];
+  await browse(base.replace(/\/+$/, ''), findings, external, visited);
+  process.stdout.write(`\nHydrogen at ${base} (browser only: no Storefront API or server log recording)\n`);
+  report(visited, external, findings);
+}
+
 async function main() {
+  if (process.env.HYDROGEN_URL) return browseOnly(process.env.HYDROGEN_URL);
   prepareApp();
   const calls: ApiCall[] = [];
   let emulatorUrl = '';
@@ -348,15 +372,10 @@ async function main() {
   process.stdout.write(
     `\nHydrogen ${hydrogen.version} (skeleton of ${CLI_HYDROGEN}) in ${APP_DIR}, store domain ${recorder.origin}, ${WITH_PRIVATE_TOKEN ? 'public and private' : 'public'} token\n`,
   );
-  process.stdout.write(`pages:\n${visited.map((v) => `  ${v}`).join('\n')}\n`);
   const byKind = new Map<string, number>();
   for (const c of calls) byKind.set(`${c.version} ${c.operation} ${c.status}`, (byKind.get(`${c.version} ${c.operation} ${c.status}`) ?? 0) + 1);
   process.stdout.write(`Storefront API requests (${calls.length}):\n${[...byKind].map(([k, n]) => `  ${n} × ${k}`).join('\n')}\n`);
-  if (external.length) {
-    process.stdout.write(`outside this machine (not counted; no internet):\n${external.map((f) => `  ${f.where}: ${f.what}`).join('\n')}\n`);
-  }
-  process.stdout.write(`findings (${findings.length}):\n${findings.map((f) => `  ${f.where}: ${f.what}`).join('\n') || '  none'}\n`);
-  process.exitCode = findings.length ? 1 : 0;
+  report(visited, external, findings);
 }
 
 main().catch((error) => {
