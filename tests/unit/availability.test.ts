@@ -152,7 +152,14 @@ describe('New York clock', () => {
   });
 
   it('reads the New York day and hour Intl reads, every 127 minutes from 2006 to 2040 (the rule from 2007, Intl before)', () => {
-    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', hourCycle: 'h23' });
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    });
     const expected = (instant: Date) => {
       const parts = Object.fromEntries(intl.formatToParts(instant).map((p) => [p.type, p.value]));
       return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };

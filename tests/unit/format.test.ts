@@ -23,7 +23,12 @@ describe('formatMoney (client/lib/format.ts)', () => {
     const amounts = ['-0', '-0.00', '007.5', '999999999999999', '123456789012.34'];
     for (let i = 0; i < 3000; i++) {
       const whole = Math.floor(10 ** ((i % 13) + Math.random()) * Math.random());
-      const cents = i % 3 === 0 ? '' : `.${String(i % 100).padStart(i % 3 === 1 ? 1 : 2, '0').slice(0, i % 3 === 1 ? 1 : 2)}`;
+      const cents =
+        i % 3 === 0
+          ? ''
+          : `.${String(i % 100)
+              .padStart(i % 3 === 1 ? 1 : 2, '0')
+              .slice(0, i % 3 === 1 ? 1 : 2)}`;
       amounts.push(`${i % 7 === 0 ? '-' : ''}${whole}${cents}`);
     }
     expect(amounts.filter((amount) => formatMoney({ amount, currencyCode: 'USD' }) !== intl(amount, 'USD'))).toEqual([]);
