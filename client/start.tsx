@@ -53,9 +53,7 @@ async function resolveInitialPages(list: RouteObject[]): Promise<void> {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const state = readState();
-const routes = createRoutes(clientDataSource);
-// The page's chunk is in the HTML's modulepreload hints: its evaluation is the first task below.
-const initialPages = resolveInitialPages(routes).catch(() => undefined);
+let routes: RouteObject[];
 let stores: Stores;
 let router: DataRouter;
 
@@ -64,7 +62,12 @@ let router: DataRouter;
 // React hydrates in a transition, in slices of about 5 ms (ADR-0029). A page chunk that could not
 // load (and did not reload the page) is left to the router, which tries again and shows the
 // error page if it fails.
-void initialPages
+void nextTask()
+  .then(() => {
+    routes = createRoutes(clientDataSource);
+    // The page's chunk is in the HTML's modulepreload hints: loaded by now, evaluated here.
+    return resolveInitialPages(routes).catch(() => undefined);
+  })
   .then(nextTask)
   .then(() => {
     stores = createStores(state.stores, {
