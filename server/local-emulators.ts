@@ -9,15 +9,49 @@
  * which keeps them up while it restarts the shop; or `npm run emulators`): `LOCAL_UPSTREAMS` hands
  * the shop their connection settings and the shop forks none (ADR-0031).
  *
- * This module knows the child's messages, not the emulators' code: nothing here imports them.
+ * This module knows the child's messages, not the emulators' code: nothing here imports them, so a
+ * production install without the emulators' workspace package (the Docker image's default target, ADR-0033)
+ * loads it and runs live mode; asked for local mode, it says what is missing before forking.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PROJECT_ROOT, siteUrlFrom, type LocalUpstreams } from './config';
 import { LOCAL_PROXY_PREFIX } from './http/local-proxy';
 
 /** The emulator bundle, built by `npm run build` next to the server bundle. */
 export const EMULATOR_ENTRY = path.join(PROJECT_ROOT, 'dist', 'emulators', 'index.js');
+
+/**
+ * The emulators' npm workspace package (emulators/package.json): installed with the shop by
+ * `npm ci`, left out of a production install (`npm ci --omit=dev --workspaces=false`, ADR-0033),
+ * and with it every package only the emulators need.
+ */
+export const EMULATORS_PACKAGE = '@florist/emulators';
+
+/**
+ * Why local mode cannot start from this install, or null when it can: the emulators' workspace
+ * package must be installed (npm links it as node_modules/@florist/emulators, with its
+ * dependencies) and their bundle built.
+ * @param entry the emulators' bundle, by default dist/emulators/index.js
+ * @param root the project root whose node_modules is searched
+ * @returns one sentence saying what is missing and what to do instead
+ */
+export function localEmulatorsMissing(entry: string = EMULATOR_ENTRY, root: string = PROJECT_ROOT): string | null {
+  try {
+    createRequire(path.join(root, 'package.json')).resolve(`${EMULATORS_PACKAGE}/package.json`);
+  } catch {
+    return (
+      `local mode needs the emulators, and this install has none (${EMULATORS_PACKAGE} is not in ${path.join(root, 'node_modules')}): ` +
+      "it is a production install of the shop alone (the Docker image's default target, or npm ci --workspaces=false), which runs in live mode only. " +
+      'Set SHOP_MODE=live with the upstream variables (see .env.example), or run local mode from a full install (npm ci, then npm start) ' +
+      "or the image's local target (docker compose, docker build --target local)"
+    );
+  }
+  if (!existsSync(entry)) return `local mode needs the emulators' bundle ${entry}, which is not built: run npm run build`;
+  return null;
+}
 
 /** Each emulator's name (as the child reports it) and its loopback base URL. */
 export type LocalEmulatorUrls = Record<'storefront-api' | 'content-lake' | 'scheduler' | 'marketing' | 'customer-account', string>;
@@ -108,12 +142,15 @@ export function runningLocalEmulators(json: string): LocalEmulators {
  * Forks the emulators' process and waits for its handshake.
  * @param env its environment: the emulator variables (emulators/env.ts) and SITE_URL, the shop's public URL
  * @param opts `onExit`: called if the child exits without being asked to (the shop cannot serve without it)
- * @throws LocalEmulatorsError when it reports a failure, exits early, or is not ready within 60 s
+ * @throws LocalEmulatorsError when the emulators are not installed or built (`localEmulatorsMissing`), or
+ *   their process reports a failure, exits early, or is not ready within 60 s
  */
 export async function startLocalEmulators(
   env: NodeJS.ProcessEnv,
   opts: { entry?: string; onExit?: (code: number | null, signal: NodeJS.Signals | null) => void } = {},
 ): Promise<LocalEmulators> {
+  const missing = localEmulatorsMissing(opts.entry);
+  if (missing) throw new LocalEmulatorsError(missing);
   const child: ChildProcess = fork(opts.entry ?? EMULATOR_ENTRY, [], {
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -6,7 +6,7 @@
  *
  * No Docker daemon here, so the constraints are rebuilt with the kernel's own tools, read from the
  * files themselves: in a mount namespace of its own (`unshare`), the image's runtime layout (the
- * Dockerfile's runtime-stage COPY lines and the folders it makes) is bound read-only under /mnt/app, the whole filesystem
+ * COPY lines of the Dockerfile target compose builds and the folders it makes) is bound read-only under /mnt/app, the whole filesystem
  * is made read-only, and only compose's tmpfs and volume paths are writable (fresh folders, as
  * fresh volumes are); the Dockerfile's CMD runs with compose's environment under `setpriv` with
  * an empty capability bounding set and no_new_privs. Then a page, a product image through
@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { imageLayout } from '../support/dockerfile';
 import { freePort, until } from '../support/shop-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -32,6 +33,7 @@ const APP = '/mnt/app';
 const NODE = '/mnt/node';
 
 type WebService = {
+  build?: { context?: string; target?: string };
   read_only?: boolean;
   cap_drop?: string[];
   cap_add?: string[];
@@ -58,17 +60,16 @@ function writablePaths(service: WebService): { tmpfs: string[]; volumes: string[
   return { tmpfs, volumes };
 }
 
-/** The image's runtime stage: what it copies into /app (repository path → path under /app), the folders it makes, and its CMD. */
-function runtimeImage(): { copies: Array<{ from: string; to: string }>; folders: string[]; cmd: string[] } {
-  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-  const stage = dockerfile.slice(dockerfile.indexOf('AS runtime'));
-  const copies = [...stage.matchAll(/^COPY (?:--from=\S+ )?(\S+) (\S+)$/gm)].map(([, src, dst]) => {
-    const from = src.replace(/^\/app\//, '');
-    return { from, to: path.posix.normalize(dst.endsWith('/') ? path.posix.join(dst, path.basename(from)) : dst) };
-  });
-  const folders = [...stage.matchAll(/^RUN mkdir -p (\S+)/gm)].map(([, folder]) => folder);
-  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(stage)?.[1] ?? '[]') as string[];
-  return { copies, folders, cmd };
+/**
+ * The image compose builds for `web` (its build target, ADR-0033): what it copies into /app
+ * (repository path → path under /app; another stage's /app is this checkout, built and
+ * installed), the folders it makes, and its CMD.
+ */
+function composeImage(): { copies: Array<{ from: string; to: string }>; folders: string[]; cmd: string[] } {
+  const target = web.build?.target;
+  if (!target) throw new Error("docker-compose.yml's web names no build target");
+  const { copies, folders, cmd } = imageLayout(target);
+  return { copies: copies.map(({ from, to }) => ({ from, to })), folders, cmd };
 }
 
 /** A path as a single-quoted shell word. */
@@ -104,7 +105,7 @@ test('compose runs web read-only, without capabilities or privilege gain, with l
 
   beforeAll(async () => {
     const { tmpfs, volumes } = writablePaths(web);
-    const { copies, folders, cmd } = runtimeImage();
+    const { copies, folders, cmd } = composeImage();
     expect(copies.map((c) => c.to)).toEqual(expect.arrayContaining(['node_modules', 'dist', 'content', 'emulators', 'package.json']));
     const probe = path.join(scratch, 'probe');
     mkdirSync(probe);
@@ -115,7 +116,7 @@ test('compose runs web read-only, without capabilities or privilege gain, with l
       script.push(isDir ? `mkdir -p ${sh(target)}` : `mkdir -p ${sh(path.posix.dirname(target))} && touch ${sh(target)}`);
       script.push(`mount --bind -o ro ${sh(path.join(ROOT, from))} ${sh(target)}`);
     }
-    for (const folder of folders) script.push(`mkdir -p ${sh(path.posix.join(APP, path.posix.relative('/app', folder)))}`);
+    for (const folder of folders) script.push(`mkdir -p ${sh(path.posix.join(APP, folder))}`);
     // Compose's volumes under /app: fresh folders, parents first (a nested volume's mount point
     // is made in its parent's folder, as the image's own folder would provide it).
     for (const volume of [...volumes].sort()) {

@@ -243,10 +243,16 @@ export type ShopInstance = Child & { url: string; port: number };
  * @throws when it exits before it is ready (with its exit code or signal and last output), or is
  *   not ready within 60 s (killed first; the same report). A shop that exits later without
  *   `stop()` reports the same on stderr.
+ * @param opts.root the install to run (its dist/server/index.js, from its folder), default this checkout
  */
-export async function startShopInstance(port: number, env: Record<string, string>, opts: { quiet?: boolean } = {}): Promise<ShopInstance> {
-  const proc = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'dist', 'server', 'index.js')], {
-    cwd: ROOT,
+export async function startShopInstance(
+  port: number,
+  env: Record<string, string>,
+  opts: { quiet?: boolean; root?: string } = {},
+): Promise<ShopInstance> {
+  const root = opts.root ?? ROOT;
+  const proc = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist', 'server', 'index.js')], {
+    cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env, PORT: String(port) },
   });
