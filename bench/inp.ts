@@ -12,6 +12,7 @@
  * Prints each interaction's median and worst over `BENCH_INP_RUNS` runs (default 5), in ms.
  */
 import { chromium, type Page } from 'playwright-core';
+import { POPUP_SEEN_KEY } from '../client/components/marketing/NewsletterPopup';
 import { COOKIE_POLICY_KEY } from '../client/stores/consent';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/services';
 
@@ -51,8 +52,15 @@ async function oneRun(browser: Awaited<ReturnType<typeof chromium.launch>>): Pro
     await page.addInitScript(observeInteractions);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    // A returning shopper: the cookie banner answered (client/stores/consent.ts), so it covers nothing.
-    await page.addInitScript((key) => localStorage.setItem(key, 'granted'), COOKIE_POLICY_KEY);
+    // A returning shopper: the cookie banner answered (client/stores/consent.ts) and the newsletter
+    // popup seen (it would open over the drawer after its delay), so neither covers what is clicked.
+    await page.addInitScript(
+      ([consentKey, popupKey]) => {
+        localStorage.setItem(consentKey, 'granted');
+        localStorage.setItem(popupKey, new Date().toISOString());
+      },
+      [COOKIE_POLICY_KEY, POPUP_SEEN_KEY],
+    );
     await page.goto(BASE + PRODUCT);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
     const unchecked = page.getByRole('main').locator('[role="radio"][aria-checked="false"]').first();

@@ -7,6 +7,7 @@
  * product-state table shows and enforces its state. The tables are read from README.md itself, so
  * a row added there without a working shop behind it fails here.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -76,6 +77,22 @@ describe('commands', () => {
     expect(scripts.check).toBe('npm run typecheck && npm run lint && npm run format:check && npm run knip');
     const ci = readFileSync(path.join(ROOT, '.ci/run'), 'utf8');
     for (const gate of ['npm run typecheck', 'npm run lint', 'npm run format:check', 'npm run knip', 'npm test']) expect(ci).toContain(gate);
+  });
+
+  // The benchmarks the README runs against `npm start` in another terminal, here against this shop, one run each.
+  test.each([
+    ['bench:tasks', { BENCH_TASK_RUNS: '1', BENCH_PAGES: '/' }, /^ {2}\/ +TBT at 4x median +\d+ ms, lowest +\d+ ms/m],
+    ['bench:inp', { BENCH_INP_RUNS: '1' }, /^ {2}product: add to cart +median +(<16|\d+) ms/m],
+  ])('`npm run %s` prints its figures for the running shop (BENCH_BASE)', (script, env, line) => {
+    expect(README).toContain(`npm run ${script}`);
+    const run = spawnSync('npm', ['run', '--silent', script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, BENCH_BASE: base },
+      encoding: 'utf8',
+      timeout: 100_000,
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toMatch(line);
   });
 });
 
