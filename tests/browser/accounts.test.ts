@@ -14,9 +14,8 @@
  * plus the profile phone's format and the keyboard alone through the sign-in form.
  */
 import { type BrowserContext, type Page } from 'playwright-core';
-import type { ShopProcess } from '../support/shop-process';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, replacedCartFetch, startBrowserHarness, type BrowserHarness } from './support';
+import { replacedCartFetch, useBrowserSuite } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -32,30 +31,20 @@ const GRACE = { email: 'grace@example.com', password: 'flowers-grace-1906', firs
 const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
 
 (hasChromium ? describe : describe.skip)('customer account journeys', () => {
-  let harness: BrowserHarness;
-  let t: ShopProcess;
-  let base: string;
+  const suite = useBrowserSuite();
   let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ t, base } = harness);
-  }, 60_000);
-
-  afterAll(() => harness?.stop());
-
   async function openPage(viewport = { width: 1280, height: 900 }) {
-    ({ context, page, pageErrors } = await openShopPage(harness, {
-      context: { userAgent: harness.userAgent, viewport },
+    ({ context, page, pageErrors } = await suite.open({
+      context: { viewport },
+      timeoutMs: 15_000,
       // A refused sign-in or form is an answer the page shows, not a fault (Chromium logs every 4xx).
       expectedConsoleError: (message) =>
         (/status of 4\d\d/.test(message.text()) && message.location().url.includes('/api/customer/')) || replacedCartFetch(message),
     }));
-    page.setDefaultTimeout(15_000);
   }
-  afterEach(() => context?.close());
 
   const main = () => page.getByRole('main');
   const accountLink = () => page.getByRole('banner').getByRole('link', { name: /account/i });
@@ -72,18 +61,18 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
    */
   async function openMail(to: string, subject: RegExp, pagePath: string) {
     // Through the shop's origin, as the account pages link it (the proxy adds the debug token).
-    await page.goto(`${base}/__local/storefront/__emulator/inbox`);
+    await page.goto(`${suite.base}/__local/storefront/__emulator/inbox`);
     const message = page.getByRole('article').filter({ hasText: to }).filter({ hasText: subject }).first();
     const link = message.getByRole('link').first();
-    expect(new URL((await link.getAttribute('href'))!).origin).toBe(base);
+    expect(new URL((await link.getAttribute('href'))!).origin).toBe(suite.base);
     await link.click();
-    await page.waitForURL((url) => url.href.startsWith(`${base}${pagePath}?`));
+    await page.waitForURL((url) => url.href.startsWith(`${suite.base}${pagePath}?`));
   }
 
   test('(a) register → signed in through the PKCE round trip → the account shows the name (375 px)', async () => {
     await openPage({ width: 375, height: 800 });
     const email = `iris${Date.now()}@example.com`;
-    await page.goto(`${base}/accounts/register`);
+    await page.goto(`${suite.base}/accounts/register`);
     await main().getByLabel('First name').fill('Iris');
     await main().getByLabel('Last name').fill('Apfel');
     await main().getByLabel('Email', { exact: true }).fill(email);
@@ -91,7 +80,7 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
     await main().getByRole('button', { name: 'Create account' }).click();
 
     // A new account is active at once (as Shopify's): signed in through the authorization server, on the account page.
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     await main().getByRole('heading', { level: 1 }).waitFor();
     await expect(main().getByLabel('First name').inputValue()).resolves.toBe('Iris');
     await expect(main().getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(email);
@@ -110,18 +99,18 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
 
     // Sign out and in again with the new account.
     await main().getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${base}/`);
-    await page.goto(`${base}/accounts/login`);
+    await page.waitForURL(`${suite.base}/`);
+    await page.goto(`${suite.base}/accounts/login`);
     await signInWith(email, 'bloom-and-grow');
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     expect(pageErrors).toEqual([]);
   });
 
   test('(b) address book: add, edit, make default, delete another', async () => {
     await openPage();
-    await page.goto(`${base}/accounts/addresses`);
+    await page.goto(`${suite.base}/accounts/addresses`);
     await signInWith(GRACE.email, GRACE.password);
-    await page.waitForURL(`${base}/accounts/addresses`);
+    await page.waitForURL(`${suite.base}/accounts/addresses`);
     const cards = () => main().getByRole('article');
     const before = await cards().count();
     expect(before).toBeGreaterThan(0);
@@ -170,12 +159,12 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
 
   test('(c) signed in, a bouquet bought through checkout appears in the orders and its detail page', async () => {
     await openPage();
-    await page.goto(`${base}/accounts/login`);
+    await page.goto(`${suite.base}/accounts/login`);
     await signInWith(ADA.email, ADA.password);
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
 
     // $125 and shippable: shipping needs no date.
-    await page.goto(`${base}/products/classic-gramercy-bouquet`);
+    await page.goto(`${suite.base}/products/classic-gramercy-bouquet`);
     await page.getByRole('radio', { name: 'Classic' }).click();
     await page.waitForURL(/\?variant=\d+$/);
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -184,21 +173,20 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
     await drawer.getByRole('radio', { name: 'Shipping' }).click();
     await drawer.getByRole('button', { name: 'Checkout' }).click();
     // The platform's checkout, through the shop's /__local proxy as under `npm start`.
-    await page.waitForURL((url) => url.href.startsWith(`${base}/__local/storefront/`));
+    await page.waitForURL((url) => url.href.startsWith(`${suite.base}/__local/storefront/`));
 
     // The checkout knows the customer: email and default address are filled in.
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(ADA.email);
     await expect(page.getByLabel('Address', { exact: true }).inputValue()).resolves.not.toBe('');
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.getByRole('heading', { name: /Thank you/ }).waitFor();
-    const { orders } = (await (
-      await fetch(`${t.emulators.storefront.url}/__emulator/orders`, { headers: { 'x-emulator-token': t.emulators.storefront.debugToken } })
-    ).json()) as {
+    const { url, debugToken } = suite.harness.t.emulators.storefront;
+    const { orders } = (await (await fetch(`${url}/__emulator/orders`, { headers: { 'x-emulator-token': debugToken } })).json()) as {
       orders: { orderNumber: number; email: string }[];
     };
     const placed = orders.filter((o) => o.email === ADA.email).at(-1)!;
 
-    await page.goto(`${base}/accounts/orders`);
+    await page.goto(`${suite.base}/accounts/orders`);
     const row = main()
       .getByRole('row')
       .filter({ hasText: `#${placed.orderNumber}` });
@@ -207,7 +195,7 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
     await expect(row.innerText()).resolves.toMatch(/\$136\.09/);
     // By keyboard, as a screen reader user would follow it.
     await row.getByRole('link', { name: new RegExp(`Order #${placed.orderNumber}`) }).press('Enter');
-    await page.waitForURL(`${base}/accounts/orders/${placed.orderNumber}`);
+    await page.waitForURL(`${suite.base}/accounts/orders/${placed.orderNumber}`);
     await main().getByText('The Classic Gramercy Bouquet').waitFor();
     await main().getByText('Classic', { exact: true }).first().waitFor();
     // Spec §3 Order: the email it was placed with and the link to its status page.
@@ -222,14 +210,14 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
     expect(pageErrors).toEqual([]);
 
     // Another customer's order number is not found.
-    const response = await page.goto(`${base}/accounts/orders/1002`);
+    const response = await page.goto(`${suite.base}/accounts/orders/1002`);
     expect(response?.status()).toBe(404);
     await page.getByText('Page Not Found: /accounts/orders/1002').waitFor();
   });
 
   test('(d) forgot password → mail → reset → sign in with the new password', async () => {
     await openPage();
-    await page.goto(`${base}/accounts/forgot-password`);
+    await page.goto(`${suite.base}/accounts/forgot-password`);
     await main().getByLabel('Email', { exact: true }).fill(GRACE.email);
     await main().getByRole('button', { name: 'Send reset link' }).click();
     await main()
@@ -240,23 +228,23 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
     await main().getByLabel('New password').fill('new-tulips-2026');
     await main().getByLabel('Repeat the password').fill('new-tulips-2026');
     await main().getByRole('button', { name: 'Reset password' }).click();
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
 
     await main().getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${base}/`);
-    await page.goto(`${base}/accounts/login`);
+    await page.waitForURL(`${suite.base}/`);
+    await page.goto(`${suite.base}/accounts/login`);
     await signInWith(GRACE.email, GRACE.password);
     await main().getByRole('alert').filter({ hasText: 'Unidentified customer' }).waitFor();
     await signInWith(GRACE.email, 'new-tulips-2026');
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     expect(pageErrors).toEqual([]);
   });
 
   test('the profile phone is the shop format: shown and typed as (xxx) xxx-xxxx, saved as the same number', async () => {
     await openPage();
-    await page.goto(`${base}/accounts/login`);
+    await page.goto(`${suite.base}/accounts/login`);
     await signInWith(ADA.email, ADA.password);
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     const phone = main().getByLabel(/^Phone/);
     // Seeded as +12125550181: shown as the shop shows phones, on the server's page and after hydration.
     await expect(phone.inputValue()).resolves.toBe('(212) 555-0181');
@@ -289,7 +277,7 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
   test('(h) the invited customer: inbox → the invitation link → a password → signed in on the account page', async () => {
     await openPage();
     // Not activated: no password opens the account yet.
-    await page.goto(`${base}/accounts/login`);
+    await page.goto(`${suite.base}/accounts/login`);
     await signInWith(KATHERINE.email, 'guessing-1');
     await main().getByRole('alert').filter({ hasText: 'Unidentified customer' }).waitFor();
 
@@ -298,7 +286,7 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
     await main().getByLabel('New password').fill('orbit-1962');
     await main().getByLabel('Repeat the password').fill('orbit-1962');
     await main().getByRole('button', { name: 'Activate account' }).click();
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     await expect(main().getByLabel('First name').inputValue()).resolves.toBe(KATHERINE.firstName);
     await accountLink()
       .filter({ hasText: /katherine/i })
@@ -306,50 +294,50 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
 
     // The link worked once; the password is hers from now on.
     await main().getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${base}/`);
-    await page.goto(`${base}/accounts/login`);
+    await page.waitForURL(`${suite.base}/`);
+    await page.goto(`${suite.base}/accounts/login`);
     await signInWith(KATHERINE.email, 'orbit-1962');
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     expect(pageErrors).toEqual([]);
   });
 
   test('(e) orders without a session → login → back on orders', async () => {
     await openPage();
-    const response = await page.goto(`${base}/accounts/orders`);
+    const response = await page.goto(`${suite.base}/accounts/orders`);
     expect(new URL(page.url()).pathname).toBe('/accounts/login');
     expect(new URL(page.url()).searchParams.get('return')).toBe('/accounts/orders');
     expect(response?.headers()['cache-control']).toBe('private, no-store');
     await signInWith(ADA.email, ADA.password);
-    await page.waitForURL(`${base}/accounts/orders`);
+    await page.waitForURL(`${suite.base}/accounts/orders`);
     await main().getByRole('row').filter({ hasText: '#1001' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 
   test('(f) sign out → home; the account pages redirect again, in the browser and on reload', async () => {
     await openPage();
-    await page.goto(`${base}/accounts/login`);
+    await page.goto(`${suite.base}/accounts/login`);
     await signInWith(ADA.email, ADA.password);
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     await main().getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${suite.base}/`);
     await expect(accountLink().innerText()).resolves.not.toMatch(/ada/i);
     expect((await context.cookies()).some((c) => c.name === 'customer_access_token')).toBe(false);
 
     // Client navigation (payload endpoint) and a full load both end on the login page.
     await accountLink().click();
     await page.waitForURL(/\/accounts\/login\?return=%2Faccounts%2Faccount$/);
-    await page.goto(`${base}/accounts/addresses`);
+    await page.goto(`${suite.base}/accounts/addresses`);
     await page.waitForURL(/\/accounts\/login\?return=%2Faccounts%2Faddresses$/);
     expect(pageErrors).toEqual([]);
   });
 
   test('(g) the product page is the same signed in and anonymous: no name, email or token', async () => {
     await openPage();
-    const anonymous = await (await fetch(`${base}/products/bodega-bunch`)).text();
-    const anonymousPayload = await (await fetch(`${base}/__payload/product?handle=bodega-bunch`)).text();
-    await page.goto(`${base}/accounts/login`);
+    const anonymous = await (await fetch(`${suite.base}/products/bodega-bunch`)).text();
+    const anonymousPayload = await (await fetch(`${suite.base}/__payload/product?handle=bodega-bunch`)).text();
+    await page.goto(`${suite.base}/accounts/login`);
     await signInWith(ADA.email, ADA.password);
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     const asAda = await page.evaluate(async () => {
       const html = await (await fetch('/products/bodega-bunch')).text();
       const payload = await (await fetch('/__payload/product?handle=bodega-bunch')).text();
@@ -364,7 +352,7 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
       expect(text).not.toContain(token);
     }
     // The header is personalised in the browser only.
-    await page.goto(`${base}/products/bodega-bunch`);
+    await page.goto(`${suite.base}/products/bodega-bunch`);
     await accountLink().filter({ hasText: /ada/i }).waitFor();
     expect(pageErrors).toEqual([]);
   });
@@ -372,10 +360,10 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
   test('sign-in by keyboard alone, with the error announced and focus on it', async () => {
     await openPage();
     // Where a failed authorization round trip lands: told, not signed in.
-    await page.goto(`${base}/accounts/login?error=authorization`);
+    await page.goto(`${suite.base}/accounts/login?error=authorization`);
     await main().getByRole('alert').filter({ hasText: 'We could not finish signing you in. Please sign in again.' }).waitFor();
 
-    await page.goto(`${base}/accounts/login`);
+    await page.goto(`${suite.base}/accounts/login`);
     // An email too long to be anyone's is not "missing": spec §8's sign-in failure, as the server says.
     await main()
       .getByLabel('Email', { exact: true })
@@ -394,7 +382,7 @@ const KATHERINE = { email: 'katherine@example.com', firstName: 'Katherine' };
     await alert.waitFor();
     await main().getByLabel('Password', { exact: true }).fill(ADA.password);
     await main().getByLabel('Password', { exact: true }).press('Enter');
-    await page.waitForURL(`${base}/accounts/account`);
+    await page.waitForURL(`${suite.base}/accounts/account`);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -29,12 +29,12 @@ jest.setTimeout(60_000);
   /** A fresh page whose start chunk (`/assets/start-*.js`) waits for `releaseApp()`. */
   async function openPage() {
     ({ page, pageErrors } = await suite.open({
+      timeoutMs: 15_000,
       // The cookie banner is answered beforehand (it would cover the footer form).
       prepare: async (fresh) => {
         await fresh.addInitScript((key) => localStorage.setItem(key, 'denied'), COOKIE_POLICY_KEY);
       },
     }));
-    page.setDefaultTimeout(15_000);
     const released = new Promise<void>((resolve) => (releaseApp = resolve));
     await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
       await released;

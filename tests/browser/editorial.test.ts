@@ -6,35 +6,22 @@
  * - a photo-stream item opened from the grid shows over the grid, and Back closes it where the
  *   grid was; opened directly it is a full page of its own.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
+import { useBrowserSuite, visitHydrated } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 jest.setTimeout(120_000);
 
 (hasChromium ? describe : describe.skip)('editorial journeys', () => {
-  let harness: BrowserHarness;
-  let browser: Browser;
-  let base: string;
-  let context: BrowserContext;
+  const suite = useBrowserSuite();
   let page: Page;
   let pageErrors: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ browser, base } = harness);
-  }, 60_000);
-  afterAll(() => harness?.stop());
-
+  /** `pageErrors`: the page's uncaught exceptions. */
   async function openPage(width = 1280) {
-    context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: harness.userAgent });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    ({ page, pageErrors } = await suite.open({ context: { viewport: { width, height: 900 } }, timeoutMs: 15_000, collectConsoleErrors: false }));
   }
-  afterEach(() => context?.close());
 
   const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
 
@@ -50,13 +37,13 @@ jest.setTimeout(120_000);
 
   test('every header and footer link lands on a 200 page', async () => {
     await openPage();
-    await page.goto(`${base}/`);
+    await page.goto(`${suite.base}/`);
     const links = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLAnchorElement>('header a[href], footer a[href]')].map((a) => ({ href: a.href, target: a.target })),
     );
-    const internal = [...new Set(links.filter((l) => l.href.startsWith(base)).map((l) => l.href))];
+    const internal = [...new Set(links.filter((l) => l.href.startsWith(suite.base)).map((l) => l.href))];
     expect(internal.length).toBeGreaterThan(10);
-    for (const link of links.filter((l) => l.href.startsWith(base))) expect(link.target).not.toBe('_blank');
+    for (const link of links.filter((l) => l.href.startsWith(suite.base))) expect(link.target).not.toBe('_blank');
     const failures: string[] = [];
     for (const href of internal) {
       const response = await page.goto(href);
@@ -68,7 +55,7 @@ jest.setTimeout(120_000);
 
   test('journal list → entry → Back restores the scroll position', async () => {
     await openPage(375);
-    await visitHydrated(page, `${base}/journal`);
+    await visitHydrated(page, `${suite.base}/journal`);
     const entries = page.getByRole('main').getByRole('article');
     await entries.first().waitFor();
     const last = entries.last();
@@ -83,14 +70,14 @@ jest.setTimeout(120_000);
     // A new page starts at the top.
     expect(await settledScroll((y) => y < 5)).toBeLessThan(5);
     await page.goBack();
-    await page.waitForURL(`${base}/journal`);
+    await page.waitForURL(`${suite.base}/journal`);
     expect(await settledScroll((y) => y === before)).toBe(before);
     expect(pageErrors).toEqual([]);
   });
 
   test("a link in an entry's rich text (the server's HTML) routes in the app: no new document, the target page's heading", async () => {
     await openPage();
-    await visitHydrated(page, `${base}/journal/caring-for-orchids`);
+    await visitHydrated(page, `${suite.base}/journal/caring-for-orchids`);
     const link = page.locator('main .rich-text a[href^="/"]').first();
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\/[a-z]/);
@@ -98,7 +85,7 @@ jest.setTimeout(120_000);
     const documents: string[] = [];
     page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
     await link.click();
-    await page.waitForURL(`${base}${href}`);
+    await page.waitForURL(`${suite.base}${href}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(documents).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -107,7 +94,7 @@ jest.setTimeout(120_000);
 
   test('a photo-stream item opens over the grid; Back closes it; opened directly it is a full page', async () => {
     await openPage();
-    await visitHydrated(page, `${base}/photo-stream`);
+    await visitHydrated(page, `${suite.base}/photo-stream`);
     const grid = page.locator('main .photo-grid a');
     await grid.first().waitFor();
     const count = await grid.count();
@@ -125,12 +112,12 @@ jest.setTimeout(120_000);
     expect(await scrollY()).toBe(before);
 
     await page.goBack();
-    await page.waitForURL(`${base}/photo-stream`);
+    await page.waitForURL(`${suite.base}/photo-stream`);
     await dialog.waitFor({ state: 'detached' });
     expect(await settledScroll((y) => y === before)).toBe(before);
 
     // Directly (a shared link, a reload): the item alone, no grid, no dialog.
-    const response = await page.goto(`${base}${itemPath}`);
+    const response = await page.goto(`${suite.base}${itemPath}`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -80,8 +80,7 @@ const measureHeader = (page: Page) =>
   let pageErrors: string[];
 
   async function openPage(width: number) {
-    ({ context, page, pageErrors } = await suite.open({ width }));
-    page.setDefaultTimeout(15_000);
+    ({ context, page, pageErrors } = await suite.open({ width, timeoutMs: 15_000 }));
   }
 
   const PAGES = ['/', '/collections/bouquets', '/products/classic-gramercy-bouquet', '/journal'];

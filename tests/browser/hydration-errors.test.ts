@@ -16,11 +16,20 @@
  */
 import request from 'supertest';
 import type { ConsoleMessage } from 'playwright-core';
-import { signIn, setCookies } from '../support/customer';
-import { ADA, CART_VARIANT, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES, type RouteTemplate } from '../support/route-templates';
+import { ORDER_PLACEHOLDER, ROUTE_TEMPLATES, type RouteTemplate } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
 import { CLIENT_ERRORS_PATH } from '../../shared/client-errors';
-import { idle, recordClientErrorReports, useBrowserSuite, waitForHydration, type ShopPage } from './support';
+import {
+  cartWithALine,
+  cookiesOf,
+  idle,
+  recordClientErrorReports,
+  signedInAda,
+  useBrowserSuite,
+  waitForHydration,
+  type ShopCookie,
+  type ShopPage,
+} from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -81,16 +90,9 @@ function record(shop: ShopPage, label: string, expected?: (message: ConsoleMessa
   return recorded;
 }
 
-/** The `name=value` pairs of a supertest answer's Set-Cookie headers, as Playwright cookies on `base`. */
-const cookiesOf = (res: { headers: Record<string, unknown> }, base: string) =>
-  setCookies(res).map((header) => {
-    const pair = header.split(';')[0];
-    return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: base };
-  });
-
 (hasChromium ? describe : describe.skip)('hydration without errors', () => {
   const suite = useBrowserSuite();
-  const cookies: Record<'session' | 'cart' | 'unlocked', { name: string; value: string; url: string }[]> = { session: [], cart: [], unlocked: [] };
+  const cookies: Record<'session' | 'cart' | 'unlocked', ShopCookie[]> = { session: [], cart: [], unlocked: [] };
   const placeholders = new Map<string, string>();
 
   /** The newest mail of `kind` to `to` in the Storefront emulator's inbox: its link, on the shop's origin. */
@@ -105,15 +107,10 @@ const cookiesOf = (res: { headers: Record<string, unknown> }, base: string) =>
 
   beforeAll(async () => {
     const { base } = suite;
-    const jar = await signIn({ app: base, config: { siteUrl: base } }, ADA.email, ADA.password);
-    cookies.session = [...jar.values].map(([name, value]) => ({ name, value, url: base }));
-    const orderPath = firstOrderPath((await request(base).get('/accounts/orders').set('Cookie', jar.header())).text);
-    if (!orderPath) throw new Error("no order link on Ada's orders page");
-    placeholders.set(ORDER_PLACEHOLDER, orderPath.split('/').pop()!);
-    cookies.cart = cookiesOf(
-      await request(base).post('/cart').set('Origin', base).type('form').send({ merchandiseId: CART_VARIANT, quantity: '1' }),
-      base,
-    );
+    const ada = await signedInAda(base);
+    cookies.session = ada.session;
+    placeholders.set(ORDER_PLACEHOLDER, ada.order);
+    cookies.cart = await cartWithALine(base);
     const unlocked = await request(base)
       .post(`/products/${LOCKED.handle}/unlock`)
       .set('Origin', base)

@@ -9,35 +9,21 @@
  * reported (client/lib/report-client-error.ts): logged, and sent once to /api/client-errors
  * with the path only.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
+import { useBrowserSuite, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
 type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
 
 (hasChromium ? describe : describe.skip)('hydration', () => {
-  let harness: BrowserHarness;
-  let context: BrowserContext;
+  const suite = useBrowserSuite();
   let page: Page;
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-  }, 60_000);
-
-  afterAll(() => harness?.stop());
-
-  afterEach(() => context?.close());
-
   test("the product page keeps the server's nodes: the LCP image, header, main and footer are not re-created", async () => {
-    context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(String(error)));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    let problems: string[];
+    ({ page, pageErrors: problems } = await suite.open());
     // Before any script of the page runs: remember the parsed nodes, and watch #root's children.
     await page.addInitScript(() => {
       const w = window as unknown as { serverNodes: Record<string, Element | null>; removedFromRoot: string[] };
@@ -59,7 +45,7 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
       });
     });
 
-    await page.goto(`${harness.base}/products/bodega-bunch`);
+    await page.goto(`${suite.base}/products/bodega-bunch`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
 
@@ -100,14 +86,13 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
     const related = page.locator('section.related a[href^="/products/"]').first();
     const href = await related.getAttribute('href');
     await related.click();
-    await page.waitForURL(`${harness.base}${href}`);
+    await page.waitForURL(`${suite.base}${href}`);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)).toBe(true);
     expect(problems).toEqual([]);
   });
 
   test("a hydration mismatch is logged and reported once, with the page's path and not its query", async () => {
-    context = await harness.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    ({ page } = await suite.open({ collectConsoleErrors: false }));
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
@@ -125,7 +110,7 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
       });
     });
 
-    await page.goto(`${harness.base}/products/bodega-bunch?email=ada%40example.com`);
+    await page.goto(`${suite.base}/products/bodega-bunch?email=ada%40example.com`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
 

@@ -9,42 +9,30 @@
  * - the drawer keeps keyboard focus, Escape closes it and focus returns to the cart button;
  * - without JavaScript, Add to cart posts the form and lands on /cart with the line.
  */
-import { type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import { addDays, calendarAvailability, formatDateForDisplay, parseAvailability, type DateKey } from '../../shared/availability';
-import type { ShopProcess } from '../support/shop-process';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, replacedCartFetch, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
+import { replacedCartFetch, useBrowserSuite, visitHydrated } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 const CART_ID_KEY = 'gramercy:cartId';
 
 (hasChromium ? describe : describe.skip)('shopper journeys', () => {
-  let harness: BrowserHarness;
-  let t: ShopProcess;
-  let base: string;
-  let context: BrowserContext;
+  const suite = useBrowserSuite();
   let page: Page;
   let pageErrors: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ t, base } = harness);
-  }, 60_000);
-
-  afterAll(() => harness?.stop());
-
   async function openPage(options: { javaScriptEnabled?: boolean } = {}) {
     // Our pages must hydrate and run without errors (the emulator's checkout page is not ours).
-    ({ context, page, pageErrors } = await openShopPage(harness, { context: options, expectedConsoleError: replacedCartFetch }));
+    ({ page, pageErrors } = await suite.open({ context: options, expectedConsoleError: replacedCartFetch }));
   }
-  afterEach(() => context?.close());
 
   const drawer = () => page.getByRole('dialog', { name: 'Cart' });
   const cartButton = (n: number) => page.getByRole('button', { name: `Cart (${n})`, exact: true });
 
   /** Product page → (size) → Add to cart → the drawer shows the product. */
   async function addToCart(handle: string, title: string, size?: string) {
-    await visitHydrated(page, `${base}/products/${handle}`);
+    await visitHydrated(page, `${suite.base}/products/${handle}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     if (size) {
       await page.getByRole('radio', { name: size }).click();
@@ -137,7 +125,7 @@ const CART_ID_KEY = 'gramercy:cartId';
     await drawer().getByRole('textbox', { name: 'Receiver email' }).fill('ada@example.com');
 
     await checkout.click();
-    await page.waitForURL((url) => url.href.startsWith(`${base}/__local/storefront/`));
+    await page.waitForURL((url) => url.href.startsWith(`${suite.base}/__local/storefront/`));
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     const details = await page.locator('dl').first().innerText();
     expect(details).toContain('Delivery-Date');
@@ -154,9 +142,8 @@ const CART_ID_KEY = 'gramercy:cartId';
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.getByRole('heading', { name: 'Thank you, Grace Hopper!' }).waitFor();
 
-    const { orders } = (await (
-      await fetch(`${t.emulators.storefront.url}/__emulator/orders`, { headers: { 'x-emulator-token': t.emulators.storefront.debugToken } })
-    ).json()) as {
+    const { url, debugToken } = suite.harness.t.emulators.storefront;
+    const { orders } = (await (await fetch(`${url}/__emulator/orders`, { headers: { 'x-emulator-token': debugToken } })).json()) as {
       orders: { email: string; attributes: { key: string; value: string }[]; lines: { title: string; quantity: number }[] }[];
     };
     const order = orders.find((o) => o.email === 'shopper@example.com')!;
@@ -172,7 +159,7 @@ const CART_ID_KEY = 'gramercy:cartId';
     // Back in the shop, the checked-out cart is forgotten and the cart is empty; a page view makes
     // no new one, the next add does (tests/browser/cart.test.ts).
     expect(firstCartId).not.toBeNull();
-    await page.goto(base + '/');
+    await page.goto(`${suite.base}/`);
     await page.waitForFunction((key) => localStorage.getItem(key) === null, CART_ID_KEY);
     await cartButton(0).waitFor();
     expect(pageErrors).toEqual([]);
@@ -222,7 +209,7 @@ const CART_ID_KEY = 'gramercy:cartId';
 
   test('the drawer keeps focus inside, Escape closes it and focus returns to the cart button', async () => {
     await openPage();
-    await visitHydrated(page, base + '/');
+    await visitHydrated(page, `${suite.base}/`);
     await cartButton(0).click();
     const close = drawer().getByRole('button', { name: 'Close cart' });
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Close cart');
@@ -240,14 +227,14 @@ const CART_ID_KEY = 'gramercy:cartId';
 
   test('without JavaScript, Add to cart posts the form and lands on /cart with the line', async () => {
     await openPage({ javaScriptEnabled: false });
-    await page.goto(`${base}/products/bodega-bunch`);
+    await page.goto(`${suite.base}/products/bodega-bunch`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.waitForURL(`${base}/cart`);
+    await page.waitForURL(`${suite.base}/cart`);
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     const main = page.getByRole('main');
     await main.getByText('The Bodega Bunch').waitFor();
     await main.getByText('Quantity: 1').waitFor();
     const checkoutUrl = await main.getByRole('link', { name: 'Checkout' }).getAttribute('href');
-    expect(checkoutUrl?.startsWith(`${base}/__local/storefront/`)).toBe(true);
+    expect(checkoutUrl?.startsWith(`${suite.base}/__local/storefront/`)).toBe(true);
   });
 });

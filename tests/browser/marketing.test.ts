@@ -17,15 +17,14 @@
  * on explicitly: no fixed sleeps. The harness's contexts are a returning visitor's (popup seen);
  * the popup tests use a first visit's.
  */
-import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { POPUP_DELAY_MS, POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import { MARKETING_MESSAGES as M, MESSAGE_CLEAR_MS, POPUP_CLOSE_AFTER_SUCCESS_MS } from '../../shared/marketing';
 import type { ProductDetail } from '../../shared/types';
-import type { ShopProcess } from '../support/shop-process';
 import { untilRecorded, type MarketingRecords } from '../support/marketing';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
+import { useBrowserSuite, visitHydrated } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
@@ -35,27 +34,17 @@ const eventEmail = (event: MarketingRecords['events'][number]) => event.profile.
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 (hasChromium ? describe : describe.skip)('marketing sign-ups', () => {
-  let harness: BrowserHarness;
-  let t: ShopProcess;
-  let base: string;
-  let context: BrowserContext;
+  const suite = useBrowserSuite();
   let page: Page;
   let pageErrors: string[];
   /** The sign-up requests the page sent (path and JSON body). */
   let signUps: Array<{ path: string; body: unknown }>;
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ t, base } = harness);
-  }, 60_000);
-
-  afterAll(() => harness?.stop());
-
   /**
    * A fresh context. `shopper`: a first visit, so the popup may open. The cookie banner is answered beforehand (it would cover the footer form).
    */
   async function openPage({ width = 1280, shopper = false, clock = false, refusals = false } = {}) {
-    ({ context, page, pageErrors } = await openShopPage(harness, {
+    ({ page, pageErrors } = await suite.open({
       context: { viewport: { width, height: 900 } },
       firstVisit: shopper,
       // `refusals`: the server's 400 answers are what the test looks at, not faults of the page.
@@ -73,13 +62,12 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
       }
     });
   }
-  afterEach(async () => {
+  afterEach(() => {
     expect(pageErrors).toEqual([]);
-    await context?.close();
   });
 
   /** Load `path` and wait until the app has hydrated. */
-  const visit = (path: string) => visitHydrated(page, `${base}${path}`);
+  const visit = (path: string) => visitHydrated(page, `${suite.base}${path}`);
 
   const footerCard = () => page.getByRole('region', { name: 'The Gramercy Post' });
   const popup = () => page.getByRole('dialog', { name: 'Sign Up' });
@@ -126,7 +114,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     // Focus lands on the message (the button it was on is gone).
     await expect(success.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
-    const recorded = await untilRecorded(t, (r) => r.subscriptions.some((s) => s.email === email));
+    const recorded = await untilRecorded(suite.harness.t, (r) => r.subscriptions.some((s) => s.email === email));
     expect(recorded.subscriptions.find((s) => s.email === email)).toMatchObject({
       listId: 'GSNEWS',
       customSource: 'Footer',
@@ -244,7 +232,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     await openPage({ shopper: true, clock: true });
     await visit('/');
     // Not in the server's HTML, and not before the delay.
-    const html = await (await fetch(`${base}/`)).text();
+    const html = await (await fetch(`${suite.base}/`)).text();
     expect(html).not.toContain('newsletter-popup');
     // Playwright's installed clock also runs in real time, so "not yet" is checked at landing
     // (on a loaded machine, 3.5 s of fake time plus the real time since could pass 4 s).
@@ -274,7 +262,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     await tick(600);
     await popup().waitFor({ state: 'detached' });
 
-    const recorded = await untilRecorded(t, (r) => r.subscriptions.some((s) => s.email === email));
+    const recorded = await untilRecorded(suite.harness.t, (r) => r.subscriptions.some((s) => s.email === email));
     expect(recorded.subscriptions.find((s) => s.email === email)).toMatchObject({ listId: 'GSPOPUP', customSource: 'Newsletter Popup' });
 
     // Once per visitor: the next page load never shows it.
@@ -311,7 +299,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
   test('back in stock: the sold-out Peony Cloud takes an email and phone for the selected variant', async () => {
     await openPage({ width: 375 });
     await visit('/products/peony-cloud');
-    const { product } = (await (await fetch(`${base}/__payload/product?handle=peony-cloud`)).json()) as { product: ProductDetail };
+    const { product } = (await (await fetch(`${suite.base}/__payload/product?handle=peony-cloud`)).json()) as { product: ProductDetail };
     const variantId = product.variants[0].id;
 
     const form = page.getByRole('region', { name: 'Back in stock' });
@@ -324,7 +312,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     await form.getByRole('status').getByText(M.backInStockSuccess, { exact: true }).waitFor();
     expect(signUps).toEqual([{ path: '/api/back-in-stock', body: { email, phoneNumber: '(646) 555-0142', variantId, honeypot: '' } }]);
 
-    const recorded = await untilRecorded(t, (r) => r.backInStock.some((s) => s.email === email));
+    const recorded = await untilRecorded(suite.harness.t, (r) => r.backInStock.some((s) => s.email === email));
     expect(recorded.backInStock.find((s) => s.email === email)).toMatchObject({
       variantId: `$shopify:::$default:::${variantId.split('/').pop()}`,
       channels: ['EMAIL', 'SMS'],
@@ -342,7 +330,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     await form.getByRole('status').getByText('You are on the list. We will email you the moment it drops.', { exact: true }).waitFor();
     expect(signUps).toEqual([{ path: '/api/reserve', body: { email, productHandle: 'winter-solstice-wreath', honeypot: '' } }]);
 
-    const recorded = await untilRecorded(t, (r) => r.events.some((e) => eventEmail(e) === email));
+    const recorded = await untilRecorded(suite.harness.t, (r) => r.events.some((e) => eventEmail(e) === email));
     expect(recorded.events.find((e) => eventEmail(e) === email)).toMatchObject({
       metric: 'Reserved Product',
       properties: { productHandle: 'winter-solstice-wreath' },
@@ -387,7 +375,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
       },
     });
 
-    const recorded = await untilRecorded(t, (r) => r.events.some((e) => eventEmail(e) === gifterEmail && e.source === 'server'));
+    const recorded = await untilRecorded(suite.harness.t, (r) => r.events.some((e) => eventEmail(e) === gifterEmail && e.source === 'server'));
     expect(recorded.subscriptions.find((s) => s.email === gifterEmail)).toMatchObject({ customSource: 'Drop the hint' });
     expect(recorded.events.find((e) => eventEmail(e) === gifterEmail && e.source === 'server')).toMatchObject({
       metric: 'Drop the hint',

@@ -33,8 +33,7 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
   let pageErrors: string[];
 
   async function openPage(width: number) {
-    ({ context, page, pageErrors } = await suite.open({ width }));
-    page.setDefaultTimeout(15_000);
+    ({ context, page, pageErrors } = await suite.open({ width, timeoutMs: 15_000 }));
   }
 
   /** Payload requests from now on (path and query), and the most in flight at once. */

@@ -5,23 +5,16 @@
  * finds nothing on either (its script needs the CSP bypassed, as in a11y.test.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, startBrowserHarness, visitHydrated, type BrowserHarness } from './support';
+import { useBrowserSuite, visitHydrated } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
 (hasChromium ? describe : describe.skip)('product page in the browser', () => {
-  let harness: BrowserHarness;
-  let context: BrowserContext;
+  const suite = useBrowserSuite();
   let page: Page;
   let pageErrors: string[];
-
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-  }, 60_000);
-  afterAll(() => harness?.stop());
-  afterEach(() => context?.close());
 
   const priceLine = () => page.locator('.product__price');
   const drawer = () => page.getByRole('dialog', { name: 'Cart' });
@@ -33,8 +26,8 @@ const hasChromium = serviceAvailable('chromium');
   const chosen = (name: string | RegExp) => page.getByRole('radio', { name, checked: true }).waitFor();
 
   test('choosing a subscription plan shows its price, and the cart charges the same', async () => {
-    ({ context, page, pageErrors } = await openShopPage(harness));
-    await visitHydrated(page, `${harness.base}/products/weekly-flower-subscription`);
+    ({ page, pageErrors } = await suite.open());
+    await visitHydrated(page, `${suite.base}/products/weekly-flower-subscription`);
     await page.getByRole('radio', { name: 'Classic' }).click();
     await page.waitForURL(/\?variant=800302$/);
     await chosen('Classic');
@@ -64,8 +57,8 @@ const hasChromium = serviceAvailable('chromium');
   });
 
   test('the gallery’s video thumbnail shows the video: named, with controls, muted, paused until played, and it plays', async () => {
-    ({ context, page, pageErrors } = await openShopPage(harness, { context: { viewport: { width: 375, height: 800 } } }));
-    await visitHydrated(page, `${harness.base}/products/garden-rose-dozen`);
+    ({ page, pageErrors } = await suite.open({ context: { viewport: { width: 375, height: 800 } } }));
+    await visitHydrated(page, `${suite.base}/products/garden-rose-dozen`);
     const thumb = page.getByRole('button', { name: 'Show video 4 of 4' });
     await thumb.scrollIntoViewIfNeeded();
     await thumb.click();
@@ -112,12 +105,13 @@ const hasChromium = serviceAvailable('chromium');
     'axe: 0 violations with %s, at 375 and 1280 px',
     async (_what, path, show) => {
       for (const width of [375, 1280]) {
-        ({ context, page } = await openShopPage(harness, { context: { viewport: { width, height: 900 }, bypassCSP: true } }));
-        await visitHydrated(page, `${harness.base}${path}`);
+        const shop = await suite.open({ context: { viewport: { width, height: 900 }, bypassCSP: true } });
+        ({ page } = shop);
+        await visitHydrated(page, `${suite.base}${path}`);
         if (show) await page.getByRole('button', { name: show }).click();
         const { violations } = await new AxeBuilder({ page }).include('main').analyze();
         expect(violations.flatMap((v) => v.nodes.map((n) => `${width}px ${v.id}: ${n.target.join(' ')} — ${n.failureSummary}`))).toEqual([]);
-        await context.close();
+        await shop.context.close();
       }
     },
     120_000,

@@ -24,10 +24,10 @@ const PASSWORD = 'gramercy-members';
   async function openPage(options: { javaScriptEnabled?: boolean } = {}) {
     ({ context, page, pageErrors } = await suite.open({
       context: options,
+      timeoutMs: 15_000,
       // A wrong password's 422 is the answer the form shows, not a fault of the page.
       expectedConsoleError: (message) => /status of 422/.test(message.text()) && message.location().url.endsWith(`${PRODUCT}/unlock`),
     }));
-    page.setDefaultTimeout(15_000);
   }
 
   const form = () => page.getByRole('form', { name: 'This product is password protected.' });

@@ -52,8 +52,7 @@ const WREATH_CARD = /<a class="product-card" href="\/products\/winter-solstice-w
    * hydrated (`hydrated` false: not within 10 s) and settled. `html` is the server's answer.
    */
   async function visit(path: string, setClock: (page: Page) => Promise<void>) {
-    const shop = await suite.open({ context: SHOPPER });
-    shop.page.setDefaultTimeout(10_000);
+    const shop = await suite.open({ context: SHOPPER, timeoutMs: 10_000 });
     const reports = recordClientErrorReports(shop.page);
     await setClock(shop.page);
     const response = await shop.page.goto(`${suite.base}${path}`, { waitUntil: 'commit' });

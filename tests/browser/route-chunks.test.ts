@@ -9,45 +9,34 @@
  * - a link whose page chunk fails to load (a deploy removed it) ends on the link's target, loaded
  *   as a new document, not on a reload of the page being left (client/runtime/chunk-reload.ts).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 import { createRoutes } from '../../client/routes';
 import type { RouteDataSource } from '../../shared/route-data';
 import { loadClientManifest, type ClientManifest } from '../../server/render';
 import { serviceAvailable } from '../support/services';
 import { CLIENT_DIST_DIR } from '../support/shop-process';
-import { startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
+import { useBrowserSuite, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 
 (hasChromium ? describe : describe.skip)('route chunks', () => {
-  let harness: BrowserHarness;
-  let browser: Browser;
-  let base: string;
+  const suite = useBrowserSuite();
   let manifest: ClientManifest;
-  let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
   let consoleErrors: string[];
   let scripts: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ browser, base } = harness);
+  beforeAll(() => {
     manifest = loadClientManifest(CLIENT_DIST_DIR);
-  }, 60_000);
+  });
 
-  afterAll(() => harness?.stop());
-
-  afterEach(() => context?.close());
-
+  /** `pageErrors`: uncaught exceptions; `consoleErrors`: every console error (a test picks the ones it asserts on). */
   async function openPage() {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    pageErrors = [];
+    ({ page, pageErrors } = await suite.open({ collectConsoleErrors: false }));
     consoleErrors = [];
     scripts = [];
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
@@ -80,7 +69,7 @@ const hasChromium = serviceAvailable('chromium');
 
   test("the product page's first load fetches its own page chunk, not the account pages'", async () => {
     await openPage();
-    await page.goto(`${base}/products/bodega-bunch`);
+    await page.goto(`${suite.base}/products/bodega-bunch`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
 
@@ -116,7 +105,7 @@ const hasChromium = serviceAvailable('chromium');
       if (request.url().includes('/cdn/shop/files/') && request.url().includes('width=') && !request.url().includes('height=10'))
         events.push('image');
     });
-    const response = await page.goto(`${base}/products/bodega-bunch`);
+    const response = await page.goto(`${suite.base}/products/bodega-bunch`);
     const html = await response!.text();
     // The server names the chunks in a data block; only the entry is a modulepreload (React's).
     expect([...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual([manifest.entry]);
@@ -133,7 +122,7 @@ const hasChromium = serviceAvailable('chromium');
 
   test('a client-side navigation to an account page loads its chunk then', async () => {
     await openPage();
-    await page.goto(`${base}/products/bodega-bunch`);
+    await page.goto(`${suite.base}/products/bodega-bunch`);
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const login = pageChunk('login');
@@ -157,7 +146,7 @@ const hasChromium = serviceAvailable('chromium');
     let refused = 0;
     // Only the first request fails, as a chunk a deploy removed would until the new HTML names the new one.
     await page.route(`**${journalChunk}`, (route) => (refused++ === 0 ? route.fulfill({ status: 500, body: 'gone' }) : route.continue()));
-    await page.goto(`${base}/products/bodega-bunch`);
+    await page.goto(`${suite.base}/products/bodega-bunch`);
     await waitForHydration(page);
     expect(scripts).not.toContain(journalChunk);
     const documents: string[] = [];
@@ -167,7 +156,7 @@ const hasChromium = serviceAvailable('chromium');
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
     await page.getByRole('banner').getByRole('link', { name: 'Journal', exact: true }).first().click();
-    await page.waitForURL(`${base}/journal`);
+    await page.waitForURL(`${suite.base}/journal`);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
 

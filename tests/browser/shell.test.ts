@@ -12,9 +12,9 @@
  * - the error page's apology appears once, on a 404 and on a 5xx;
  * - the floating alert button shows everywhere but the product page.
  */
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import { serviceAvailable } from '../support/services';
-import { startBrowserHarness, type BrowserHarness, waitForHydration } from './support';
+import { useBrowserSuite, waitForHydration } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 const APOLOGY = 'Whoops something went wrong on our end. Please refresh the page and try again.';
@@ -26,46 +26,26 @@ jest.setTimeout(90_000);
 type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd: unknown[] };
 
 (hasChromium ? describe : describe.skip)('the persistent shell', () => {
-  let harness: BrowserHarness;
-  let browser: Browser;
-  let base: string;
-  let userAgent: string;
-  let context: BrowserContext;
+  const suite = useBrowserSuite();
   let page: Page;
   let pageErrors: string[];
 
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    ({ browser, base, userAgent } = harness);
-  }, 60_000);
-
-  afterAll(() => harness?.stop());
-
-  async function openPage(options: { width?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}) {
-    const width = options.width ?? 1280;
-    context = await browser.newContext({
-      viewport: { width, height: width < 768 ? 812 : 900 },
-      userAgent,
-      reducedMotion: options.reducedMotion ?? 'no-preference',
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    page.on('console', (message) => {
+  async function openPage({ width = 1280, reducedMotion = 'no-preference' }: { width?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+    ({ page, pageErrors } = await suite.open({
+      width,
+      timeoutMs: 15_000,
+      context: { reducedMotion },
       // The 404 and 5xx pages are answers the test asks for (Chromium logs every 4xx/5xx).
-      if (/status of (404|50\d)/.test(message.text())) return;
-      if (message.type() === 'error') pageErrors.push(`${message.text()} ${message.location().url}`);
-    });
+      expectedConsoleError: (message) => /status of (404|50\d)/.test(message.text()),
+    }));
   }
-  afterEach(async () => {
+  afterEach(() => {
     expect(pageErrors).toEqual([]);
-    await context?.close();
   });
 
   /** Load `path` and wait until the app has hydrated it. */
   async function visit(path: string) {
-    const res = await page.goto(`${base}${path}`);
+    const res = await page.goto(`${suite.base}${path}`);
     await waitForHydration(page);
     return res;
   }
@@ -208,7 +188,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     const links = await page
       .locator('header.site-header a, footer.site-footer a')
       .evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).href, target: a.getAttribute('target') })));
-    const internal = links.filter((l) => new URL(l.href).origin === new URL(base).origin);
+    const internal = links.filter((l) => new URL(l.href).origin === new URL(suite.base).origin);
     expect(internal.length).toBeGreaterThan(10);
     expect(internal.filter((l) => l.target === '_blank')).toEqual([]);
   });
@@ -242,14 +222,14 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     // A link in the menu navigates and the menu closes (spec §2: closes on every route change).
     await toggle.click();
     await menu.getByRole('link', { name: 'Journal', exact: true }).click();
-    await page.waitForURL(`${base}/journal`);
+    await page.waitForURL(`${suite.base}/journal`);
     await menu.waitFor({ state: 'hidden' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     // Back is a route change too.
     await toggle.click();
     await menu.waitFor({ state: 'visible' });
     await page.goBack();
-    await page.waitForURL(`${base}/products`);
+    await page.waitForURL(`${suite.base}/products`);
     await menu.waitFor({ state: 'hidden' });
   });
 
@@ -273,7 +253,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await expect(page.locator('[data-transition="page"]').getAttribute('data-transition-mode')).resolves.toBe('out-in');
     await expect(animations()).resolves.toEqual([]);
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
-    await page.waitForURL(`${base}/faq`);
+    await page.waitForURL(`${suite.base}/faq`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForFunction(() => (window as unknown as { pageAnimations: string[] }).pageAnimations.includes('page-in'));
     // The old page leaves while the new one loads, then the new one enters.
@@ -291,7 +271,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     await recordAnimations();
     await visit('/products');
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
-    await page.waitForURL(`${base}/faq`);
+    await page.waitForURL(`${suite.base}/faq`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForTimeout(300);
     await expect(animations()).resolves.toEqual([]);
@@ -308,18 +288,18 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     // The first card on screen.
     const target = await card.evaluateAll((as) => as.find((a) => a.getBoundingClientRect().top > 100)?.getAttribute('href'));
     await page.locator(`main a[href="${target}"]`).first().click();
-    await page.waitForURL(`${base}${target}`);
+    await page.waitForURL(`${suite.base}${target}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The reset lands with the new page (after the out-in transition), not with its heading.
     await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
 
     await page.goBack();
-    await page.waitForURL(`${base}/products`);
+    await page.waitForURL(`${suite.base}/products`);
     await page.waitForFunction((y) => window.scrollY === y, before);
 
     // Forward again is a history move too: the product page where it was (the top).
     await page.goForward();
-    await page.waitForURL(`${base}${target}`);
+    await page.waitForURL(`${suite.base}${target}`);
     await page.waitForFunction(() => window.scrollY === 0);
   });
 
@@ -340,7 +320,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
 
   async function expectHeadLikeServer(path: string) {
     const live = await snapshotHead();
-    const ssr = await page.request.get(`${base}${path}`, { headers: { 'user-agent': userAgent } });
+    const ssr = await page.request.get(`${suite.base}${path}`, { headers: { 'user-agent': suite.harness.userAgent } });
     const server = await snapshotHead(await ssr.text());
     expect(live).toEqual(server);
     return live;
@@ -354,7 +334,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     expect(product.jsonLd.some((j) => (j as { '@type': string })['@type'] === 'Product')).toBe(true);
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
-    await page.waitForURL(`${base}/faq`);
+    await page.waitForURL(`${suite.base}/faq`);
     await page.waitForFunction(() => !document.querySelector('meta[property="og:type"][content="product"]'));
     const faq = await expectHeadLikeServer('/faq');
     expect(faq.meta).toContain('og:type=website');
@@ -362,7 +342,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
 
     // And into a product, a collection, and a 404 (the error head).
     await page.getByRole('banner').getByRole('link', { name: 'Bouquets', exact: true }).click();
-    await page.waitForURL(`${base}/collections/bouquets`);
+    await page.waitForURL(`${suite.base}/collections/bouquets`);
     await page.waitForFunction(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href')?.endsWith('/collections/bouquets'));
     await expectHeadLikeServer('/collections/bouquets');
 
@@ -377,14 +357,14 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
       document.querySelector('main')!.append(a);
       a.click();
     });
-    await page.waitForURL(`${base}/no-such-page-here`);
+    await page.waitForURL(`${suite.base}/no-such-page-here`);
     await page.waitForFunction(() => document.title.endsWith('Page Not Found'));
     await expectHeadLikeServer('/no-such-page-here');
   });
 
   test('the 404 page: status, the apology once, its message and Back to Home', async () => {
     await openPage();
-    const res = await page.goto(`${base}/no-such-page?x=1`);
+    const res = await page.goto(`${suite.base}/no-such-page?x=1`);
     expect(res?.status()).toBe(404);
     const main = page.getByRole('main');
     await expect(main.getByText(APOLOGY).count()).resolves.toBe(1);
@@ -401,7 +381,7 @@ type HeadSnapshot = { title: string; meta: string[]; canonical: string[]; jsonLd
     );
     await visit('/products');
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
-    await page.waitForURL(`${base}/faq`);
+    await page.waitForURL(`${suite.base}/faq`);
     const main = page.getByRole('main');
     await main.getByText('502', { exact: true }).waitFor();
     await expect(main.getByText(APOLOGY).count()).resolves.toBe(1);

@@ -3,16 +3,21 @@
  * (tests/support/shop-process.ts: NODE_ENV=production, page cache on, default rate limits, the
  * emulators in the shop's child process behind `/__local`), and a headless Chromium. A suite that
  * must swap the app itself (a deploy of another build behind the same origin) uses
- * {@link startInProcessBrowserHarness} instead.
+ * {@link startInProcessBrowserHarness} instead. A suite registers either with
+ * {@link useBrowserSuite}; the route templates' signed-in and cart states come from
+ * {@link signedInAda} and {@link cartWithALine}.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import request from 'supertest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { CLIENT_ERRORS_PATH } from '../../shared/client-errors';
 import { COOKIE_POLICY_KEY } from '../../client/stores/consent';
 import type { App } from '../../server/app';
 import { startTestApp, type TestApp } from '../support/app';
+import { setCookies, signIn } from '../support/customer';
+import { ADA, CART_VARIANT, firstOrderPath } from '../support/route-templates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/services';
 import { startShopProcess, type ShopProcess } from '../support/shop-process';
 
@@ -169,23 +174,50 @@ export async function openShopPage(
 /** The viewport the layout checks use at `width` px: a phone's height below 768 px, else 900. */
 export const viewportAt = (width: number) => ({ width, height: width < 768 ? 812 : 900 });
 
-/** What {@link useBrowserSuite}'s `open` takes: openShopPage's options, and a width for {@link viewportAt}. */
-export type SuitePageOptions = NonNullable<Parameters<typeof openShopPage>[1]> & { width?: number };
+/**
+ * What {@link useBrowserSuite}'s `open` takes: openShopPage's options, a width for
+ * {@link viewportAt}, and the page's default timeout for its actions and waits (ms; Playwright's
+ * 30 s if unset), so that a stuck step fails on its own, naming the step.
+ */
+export type SuitePageOptions = NonNullable<Parameters<typeof openShopPage>[1]> & { width?: number; timeoutMs?: number };
+
+/** A registered browser suite: its harness, origin and page opener (see {@link useBrowserSuite}). */
+export type BrowserSuite<H extends BrowserHarness | InProcessBrowserHarness> = {
+  /** The running harness; throws before the suite's beforeAll has started it. */
+  readonly harness: H;
+  /** The shop's origin (`harness.base`). */
+  readonly base: string;
+  /** {@link openShopPage} with a shopper's user agent; the context closes after the test. */
+  open(options?: SuitePageOptions): Promise<ShopPage>;
+};
+
+/** How long the harness may take to start (ms): a shop process and Chromium on a busy machine. */
+type SuiteStart = { startTimeoutMs?: number };
 
 /**
  * The usual browser suite, registered on the describe that calls it: the production shop and
- * Chromium start before its tests ({@link startBrowserHarness}) and stop after them, and every
- * context `open` made closes after its test. `harness` and `base` throw before the start.
- * `open` is {@link openShopPage} with a shopper's user agent (HeadlessChrome counts as a bot).
+ * Chromium start before its tests ({@link startBrowserHarness}, with `env` over npm start's
+ * variables) and stop after them, and every context `open` made closes after its test.
+ * `harness` and `base` throw before the start. `open` is {@link openShopPage} with a shopper's
+ * user agent (HeadlessChrome counts as a bot).
+ *
+ * With `inProcess`, the suite runs the in-process app instead
+ * ({@link startInProcessBrowserHarness}), for a suite that deploys another build behind the
+ * origin: after each test the origin serves the test app again, so a deploy lasts one test.
  */
-export function useBrowserSuite(opts: { env?: Record<string, string>; startTimeoutMs?: number } = {}) {
-  let harness: BrowserHarness | undefined;
+export function useBrowserSuite(opts?: SuiteStart & { env?: Record<string, string> }): BrowserSuite<BrowserHarness>;
+export function useBrowserSuite(opts: SuiteStart & { inProcess: true }): BrowserSuite<InProcessBrowserHarness>;
+export function useBrowserSuite(
+  opts: SuiteStart & { env?: Record<string, string>; inProcess?: boolean } = {},
+): BrowserSuite<BrowserHarness | InProcessBrowserHarness> {
+  let harness: BrowserHarness | InProcessBrowserHarness | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    harness = await startBrowserHarness({ env: opts.env });
+    harness = opts.inProcess ? await startInProcessBrowserHarness() : await startBrowserHarness({ env: opts.env });
   }, opts.startTimeoutMs ?? 90_000);
   afterAll(() => harness?.stop());
   afterEach(async () => {
+    if (harness && 'serve' in harness) harness.serve(harness.t.app);
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   const started = () => {
@@ -199,15 +231,44 @@ export function useBrowserSuite(opts: { env?: Record<string, string>; startTimeo
     get base() {
       return started().base;
     },
-    async open({ width, ...options }: SuitePageOptions = {}): Promise<ShopPage> {
+    async open({ width, timeoutMs, ...options }: SuitePageOptions = {}): Promise<ShopPage> {
       const shop = await openShopPage(started(), {
         ...options,
         context: { userAgent: started().userAgent, ...(width ? { viewport: viewportAt(width) } : {}), ...options.context },
       });
       contexts.push(shop.context);
+      if (timeoutMs !== undefined) shop.page.setDefaultTimeout(timeoutMs);
       return shop;
     },
   };
+}
+
+/** A cookie as a context's `addCookies` takes it, on the shop's origin. */
+export type ShopCookie = { name: string; value: string; url: string };
+
+/** The `name=value` pairs of a supertest answer's Set-Cookie headers, as cookies on `base`. */
+export const cookiesOf = (res: { headers: Record<string, unknown> }, base: string): ShopCookie[] =>
+  setCookies(res).map((header) => {
+    const pair = header.split(';')[0];
+    return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: base };
+  });
+
+/**
+ * Ada signed in on the shop at `base` (tests/support/customer.ts `signIn`): her session's cookies,
+ * for the route templates marked `session`, and her first order's number, which stands for
+ * ORDER_PLACEHOLDER. Throws if the sign-in fails or her orders page links no order.
+ */
+export async function signedInAda(base: string): Promise<{ session: ShopCookie[]; order: string }> {
+  const jar = await signIn({ app: base, config: { siteUrl: base } }, ADA.email, ADA.password);
+  const orderPath = firstOrderPath((await request(base).get('/accounts/orders').set('Cookie', jar.header())).text);
+  if (!orderPath) throw new Error("no order link on Ada's orders page");
+  return { session: [...jar.values].map(([name, value]) => ({ name, value, url: base })), order: orderPath.split('/').pop()! };
+}
+
+/** A new cart with one line (CART_VARIANT) as the no-JavaScript form makes it: its cookies, for the templates marked `cart`. */
+export async function cartWithALine(base: string): Promise<ShopCookie[]> {
+  const added = await request(base).post('/cart').set('Origin', base).type('form').send({ merchandiseId: CART_VARIANT, quantity: '1' });
+  return cookiesOf(added, base);
 }
 
 /** A checked-out cart's fetch answers 404 by design (spec §4: a new cart replaces it); Chromium logs it. */

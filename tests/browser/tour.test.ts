@@ -4,12 +4,9 @@
  * each page hydrates without an error, and none scrolls sideways (no element wider than the window
  * hidden or not: a phone's or tablet's shopper would drag the page left and right).
  */
-import request from 'supertest';
-import type { BrowserContext } from 'playwright-core';
-import { signIn } from '../support/customer';
-import { ADA, CART_VARIANT, firstOrderPath, ORDER_PLACEHOLDER, ROUTE_TEMPLATES } from '../support/route-templates';
+import { ORDER_PLACEHOLDER, ROUTE_TEMPLATES } from '../support/route-templates';
 import { serviceAvailable } from '../support/services';
-import { openShopPage, replacedCartFetch, startBrowserHarness, viewportAt, waitForHydration, type BrowserHarness } from './support';
+import { cartWithALine, replacedCartFetch, signedInAda, useBrowserSuite, waitForHydration, type ShopCookie } from './support';
 
 const hasChromium = serviceAvailable('chromium');
 jest.setTimeout(240_000);
@@ -17,37 +14,23 @@ jest.setTimeout(240_000);
 const WIDTHS = [375, 768, 1024, 1280];
 
 (hasChromium ? describe : describe.skip)('the tour at every width', () => {
-  let harness: BrowserHarness;
-  let base: string;
-  let session: { name: string; value: string }[];
-  let cart: { name: string; value: string }[];
-  let orderPath: string;
-  let context: BrowserContext | undefined;
+  const suite = useBrowserSuite();
+  let session: ShopCookie[];
+  let cart: ShopCookie[];
+  let order: string;
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    base = harness.base;
-    const jar = await signIn({ app: base, config: { siteUrl: base } }, ADA.email, ADA.password);
-    session = [...jar.values].map(([name, value]) => ({ name, value }));
-    orderPath = firstOrderPath((await request(base).get('/accounts/orders').set('Cookie', jar.header())).text)!;
-    const added = await request(base).post('/cart').set('Origin', base).type('form').send({ merchandiseId: CART_VARIANT, quantity: '1' });
-    cart = [added.headers['set-cookie'] as unknown as string[]].flat().map((c) => {
-      const pair = c.split(';')[0];
-      return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) };
-    });
-  }, 120_000);
-  afterAll(() => harness?.stop());
-  afterEach(() => context?.close());
+    ({ session, order } = await signedInAda(suite.base));
+    cart = await cartWithALine(suite.base);
+  }, 60_000);
 
   test.each(WIDTHS)('%i px: every template hydrates without an error and no page scrolls sideways', async (width) => {
-    const opened = await openShopPage(harness, {
-      context: { viewport: viewportAt(width), userAgent: harness.userAgent },
+    const { context, page, pageErrors } = await suite.open({
+      width,
       // The 404 template's own status is the one error a shopper's console shows on purpose.
       expectedConsoleError: (message) =>
         replacedCartFetch(message) || (/status of 404/.test(message.text()) && message.location().url.includes('/no-such-page')),
     });
-    context = opened.context;
-    const { page, pageErrors } = opened;
     const wide: string[] = []; // the templates that scroll sideways or never hydrated
     for (const template of ROUTE_TEMPLATES) {
       // Leave the last page first: its requests still in flight (a signed-in page links the cart's
@@ -55,8 +38,8 @@ const WIDTHS = [375, 768, 1024, 1280];
       await page.goto('about:blank');
       await context.clearCookies();
       const cookies = [...(template.session ? session : []), ...(template.cart ? cart : [])];
-      if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
-      await page.goto(`${base}${template.path.replace(ORDER_PLACEHOLDER, orderPath.split('/').pop()!)}`);
+      if (cookies.length) await context.addCookies(cookies);
+      await page.goto(`${suite.base}${template.path.replace(ORDER_PLACEHOLDER, order)}`);
       const hydrated = await waitForHydration(page).then(
         () => true,
         () => false,
