@@ -17,6 +17,17 @@ const hasChromium = serviceAvailable('chromium');
 
 type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
 
+/** The server's nodes that hydration must keep, by name: their selectors inside #root. */
+const KEPT = {
+  image: '.gallery__main img',
+  header: 'header.site-header',
+  main: 'main',
+  footer: 'footer.site-footer',
+  navigation: 'nav.primary-nav',
+  related: 'section.related',
+  footerForm: 'footer form',
+};
+
 (hasChromium ? describe : describe.skip)('hydration', () => {
   const suite = useBrowserSuite();
   let page: Page;
@@ -25,45 +36,33 @@ type Watch = { kept: Record<string, boolean>; removedFromRoot: string[] };
     let problems: string[];
     ({ page, pageErrors: problems } = await suite.open());
     // Before any script of the page runs: remember the parsed nodes, and watch #root's children.
-    await page.addInitScript(() => {
+    await page.addInitScript((selectors) => {
       const w = window as unknown as { serverNodes: Record<string, Element | null>; removedFromRoot: string[] };
       w.removedFromRoot = [];
       document.addEventListener('DOMContentLoaded', () => {
         const root = document.getElementById('root')!;
-        w.serverNodes = {
-          image: root.querySelector('.gallery__main img'),
-          header: root.querySelector('header.site-header'),
-          main: root.querySelector('main'),
-          footer: root.querySelector('footer.site-footer'),
-          navigation: root.querySelector('nav.primary-nav'),
-          related: root.querySelector('section.related'),
-          footerForm: root.querySelector('footer form'),
-        };
+        w.serverNodes = Object.fromEntries(Object.entries(selectors).map(([name, selector]) => [name, root.querySelector(selector)]));
         new MutationObserver((records) => {
           for (const record of records) for (const node of record.removedNodes) w.removedFromRoot.push(node.nodeName);
         }).observe(root, { childList: true });
       });
-    });
+    }, KEPT);
 
     await page.goto(`${suite.base}/products/bodega-bunch`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
 
-    const watch = await page.evaluate((): Watch => {
+    const watch = await page.evaluate((selectors): Watch => {
       const w = window as unknown as { serverNodes: Record<string, Element | null>; removedFromRoot: string[] };
       const root = document.getElementById('root')!;
-      const now: Record<string, Element | null> = {
-        image: root.querySelector('.gallery__main img'),
-        header: root.querySelector('header.site-header'),
-        main: root.querySelector('main'),
-        footer: root.querySelector('footer.site-footer'),
-        navigation: root.querySelector('nav.primary-nav'),
-        related: root.querySelector('section.related'),
-        footerForm: root.querySelector('footer form'),
-      };
-      const kept = Object.fromEntries(Object.entries(w.serverNodes).map(([name, node]) => [name, node !== null && node === now[name]]));
+      const kept = Object.fromEntries(
+        Object.entries(selectors).map(([name, selector]) => [
+          name,
+          w.serverNodes[name] !== null && w.serverNodes[name] === root.querySelector(selector),
+        ]),
+      );
       return { kept, removedFromRoot: w.removedFromRoot };
-    });
+    }, KEPT);
     expect(watch.kept).toEqual({ image: true, header: true, main: true, footer: true, navigation: true, related: true, footerForm: true });
     // Nothing leaves #root: not the resource hints React wrote at its start (hydration passes
     // over them), not an element of the shell.
