@@ -91,8 +91,8 @@ function browserOptions(assets: string, mode: BuildMode, allowed: readonly strin
  * The browser bundle's two passes into `outDir/assets`: `app`, the options of the app
  * (client/start.tsx, split into chunks), and `finish(appMeta)`, which builds the entry
  * (client/entry.tsx, one self-contained file with the stylesheet) knowing the start chunk's URL,
- * writes `outDir/manifest.json` and `outDir/metafile.json`, precompresses the assets (production)
- * and returns the manifest. The entry imports no chunk, so it runs as soon as it arrives
+ * writes `outDir/manifest.json`, deletes the app's stylesheets nothing links (`removeUnlinkedCss`),
+ * writes `outDir/metafile.json`, precompresses the assets (production) and returns the manifest. The entry imports no chunk, so it runs as soon as it arrives
  * (ADR-0022). Its options change with every start chunk hash, so it is built afresh each time;
  * `npm run dev` rebuilds the app incrementally (an esbuild context) and calls `finish` after each
  * rebuild.
@@ -127,9 +127,10 @@ export function clientBuild(
       });
       const manifest = manifestFrom(entry.metafile, appMeta, publicPath, mode.root);
       await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+      const removed = await removeUnlinkedCss(appMeta, manifest, publicPath, mode.root);
       const metafile: Metafile = {
         inputs: { ...appMeta.inputs, ...entry.metafile.inputs },
-        outputs: { ...appMeta.outputs, ...entry.metafile.outputs },
+        outputs: Object.fromEntries(Object.entries({ ...appMeta.outputs, ...entry.metafile.outputs }).filter(([file]) => !removed.has(file))),
       };
       await writeFile(path.join(outDir, 'metafile.json'), JSON.stringify(metafile));
       if (!mode.dev) await precompress(assets);
@@ -148,6 +149,28 @@ export async function buildClient(outDir = path.join(ROOT, 'dist/client'), mode:
   const client = clientBuild(outDir, mode);
   const app = await build(client.app);
   return client.finish(app.metafile);
+}
+
+/**
+ * Deletes the app build's stylesheets that nothing links, with their source maps, before they
+ * are precompressed. esbuild gives every entry point the CSS of all it reaches, `import()` too,
+ * and every lazy module reaches the start (`lazyAfterStart`) and through it the calendar's CSS:
+ * the start and each lazy chunk got a copy. A page links only the entry's stylesheet (`css`) and
+ * a lazy module's own (`lazyCss`), ADR-0029.
+ * @returns the deleted outputs, as the metafile names them (relative to `root`)
+ */
+async function removeUnlinkedCss(
+  appMeta: Metafile,
+  manifest: ClientManifest,
+  publicPath: (file: string) => string,
+  root: string,
+): Promise<Set<string>> {
+  const linked = new Set([...manifest.css, ...Object.values(manifest.lazyCss)]);
+  const unlinked = Object.keys(appMeta.outputs)
+    .filter((file) => file.endsWith('.css') && !linked.has(publicPath(file)))
+    .flatMap((file) => [file, `${file}.map`]);
+  await Promise.all(unlinked.map((file) => rm(path.resolve(root, file), { force: true })));
+  return new Set(unlinked);
 }
 
 /** Write `{file}.br` (quality 11) and `{file}.gz` (level 9) next to every compressible asset under `dir`. */

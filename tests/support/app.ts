@@ -2,7 +2,7 @@
  * Test harness for the server: the real emulators on free ports with a throwaway data dir, the
  * real config (local mode) pointed at them, and createApp with the real render handler.
  * The client bundle is the built one (dist/client, as `npm test` builds first) or, when absent,
- * built once into a temporary folder.
+ * built once into a temporary folder; a suite may name its own build with `env.CLIENT_DIST_DIR`.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -91,7 +91,8 @@ export async function startTestApp(
     customerAccessTokenTtlMs: opts.customerAccessTokenTtlMs,
     storefrontNow: opts.storefrontNow,
   });
-  const distDir = await clientDistDir();
+  // A suite's own build (`env.CLIENT_DIST_DIR`) gives the manifest too, not only the served files.
+  const distDir = opts.env?.CLIENT_DIST_DIR ?? (await clientDistDir());
   // The origin page cache is on, as in production (server/config.ts), so every journey meets it
   // as a shopper does. A suite that changes an upstream and asks for the same public URL again
   // turns it off itself (`env: { PAGE_CACHE: 'off' }`, saying why); PAGE_CACHE=off in the
