@@ -9,7 +9,7 @@
  * - `{ type: 'failed', message }` when they cannot start (bad variables, port taken), then exit 1.
  * Parent → child: `{ type: 'stop' }`: stop them (state flushed) and exit 0.
  *
- * Settings come from the environment (./env.ts: ports, DATA_DIR; SITE_URL is the shop's public
+ * Settings come from the environment (./env.ts: ports, DATA_DIR, STOREFRONT_PRIVATE_TOKEN; SITE_URL is the shop's public
  * URL; EMULATOR_PUBLIC_BASE_URL the base under which the shop proxies them for the browser), except the bind address: always 127.0.0.1, whatever EMULATOR_HOST says, so nothing but
  * the shop's host reaches them (ADR-0020). Signals are left to the parent, which stops the child
  * after draining its own requests; if the parent dies, the IPC channel closes and the child stops.

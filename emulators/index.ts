@@ -40,6 +40,12 @@ export type StartEmulatorsOptions = {
   /** The token every emulator's `/__emulator/*` requires; default a random one per call. */
   debugToken?: string;
   /**
+   * The Storefront API's private token (`Shopify-Storefront-Private-Token`); default a random one
+   * per call. A developer pins it with `STOREFRONT_PRIVATE_TOKEN` (./env.ts) so a client's `.env`
+   * outlives a run.
+   */
+  storefrontPrivateToken?: string;
+  /**
    * Where the browser reaches them when not at their own URLs: `${publicBaseUrl}/storefront`,
    * `/content` and `/marketing` (the shop's `/__local/…` proxy in local mode). The browser-facing
    * URLs in `connection` (image origins, the client events URL) and those the Storefront emulator
@@ -131,8 +137,9 @@ export type RunningEmulators = {
 
 /**
  * Starts the five emulators in parallel. Every secret is new per call (random, 256 bits): the
- * Storefront tokens, the content lake's read token, the marketing private key and the debug
- * token, so no documented value unlocks a running emulator (ADR-0020); and the secrets the
+ * Storefront private token (unless `storefrontPrivateToken` pins it), the content lake's read token,
+ * the marketing private key and the debug token, so no documented value unlocks a running emulator
+ * (ADR-0020); and the secrets the
  * services would issue to the shop, the two webhook secrets and the preview secret, so no
  * documented value signs a webhook or opens a preview on a local shop.
  * @returns the running emulators, their `connection` settings and `stopAll`
@@ -141,8 +148,9 @@ export type RunningEmulators = {
 export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<RunningEmulators> {
   const debugToken = opts.debugToken ?? newDebugToken();
   const common = { dataDir: opts.dataDir, contentDir: opts.contentDir, host: opts.host, debugToken };
-  // The public token is the documented one (a storefront's .env outlives a run); the private one is per run.
-  const tokens = { publicToken: DEFAULT_PUBLIC_TOKEN, privateToken: newDebugToken() };
+  // The public token is the documented one (a storefront's .env outlives a run); the private one is
+  // per run unless the developer pinned their own (./env.ts).
+  const tokens = { publicToken: DEFAULT_PUBLIC_TOKEN, privateToken: opts.storefrontPrivateToken ?? newDebugToken() };
   const lake = { projectId: DEFAULT_PROJECT_ID, dataset: DEFAULT_DATASET };
   const readToken = newDebugToken();
   const rules = DEFAULT_SCHEDULER_RULES;

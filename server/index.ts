@@ -58,7 +58,8 @@ async function configure(env: NodeJS.ProcessEnv, onEmulatorsExit: () => void): P
 /**
  * Local mode: where a developer looks first, the developer page and GraphiQL (through the shop's
  * /__local, ADR-0027) and the Storefront API's tokens: the public one (the same every run) and the
- * private one (new every run, like the debug token on the listening line). Live mode has neither.
+ * private one (new every run like the debug token on the listening line, unless the emulators'
+ * STOREFRONT_PRIVATE_TOKEN pins it, emulators/env.ts). Live mode has neither.
  */
 function logDeveloperTools(log: Logger, config: Config, emulators: LocalEmulators): void {
   const developerPage = localDeveloperUrl(config.siteUrl);
@@ -66,7 +67,7 @@ function logDeveloperTools(log: Logger, config: Config, emulators: LocalEmulator
   const { publicToken, privateToken } = emulators.upstreams.storefront;
   log.info(
     { mode: config.mode, developerPage, graphiql, storefront: { endpoint: config.storefront.endpoint, publicToken, privateToken } },
-    `developer page ${developerPage}, GraphiQL ${graphiql}; Storefront API public token ${publicToken}, private token ${privateToken} (this run)`,
+    `developer page ${developerPage}, GraphiQL ${graphiql}; Storefront API public token ${publicToken}, private token ${privateToken}`,
   );
 }
 

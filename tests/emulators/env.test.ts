@@ -1,6 +1,7 @@
 /** The emulators read and validate their own environment variables (emulators/env.ts). */
 import path from 'node:path';
 import { EmulatorEnvError, emulatorOptionsFromEnv } from '../../emulators';
+import { DEFAULT_PUBLIC_TOKEN } from '../../emulators/storefront-api';
 
 test('defaults: ports 4001-4005 on loopback, default data folder', () => {
   expect(emulatorOptionsFromEnv({})).toEqual({
@@ -54,4 +55,36 @@ test('lists every invalid variable', () => {
     expect(issues).toContain(name);
   }
   expect(() => emulatorOptionsFromEnv({ SCHEDULER_EMULATOR_PORT: '   ' })).not.toThrow();
+});
+
+test('STOREFRONT_PRIVATE_TOKEN pins the Storefront private token (trimmed); unset or empty, none is pinned', () => {
+  const token = 'a'.repeat(20) + '0123456789_-ABCDEFGH';
+  expect(emulatorOptionsFromEnv({ STOREFRONT_PRIVATE_TOKEN: ` ${token}\n` }).storefrontPrivateToken).toBe(token);
+  expect(emulatorOptionsFromEnv({ STOREFRONT_PRIVATE_TOKEN: '' })).not.toHaveProperty('storefrontPrivateToken');
+  expect(emulatorOptionsFromEnv({})).not.toHaveProperty('storefrontPrivateToken');
+});
+
+test('a STOREFRONT_PRIVATE_TOKEN that is short, has other characters or is the documented public token is refused, without echoing it', () => {
+  const refused = [
+    'x'.repeat(31),
+    `${'x'.repeat(32)}!`,
+    `${'x'.repeat(16)} ${'x'.repeat(16)}`,
+    `${'x'.repeat(31)}é`,
+    DEFAULT_PUBLIC_TOKEN,
+  ];
+  for (const value of refused) {
+    let error: unknown;
+    try {
+      emulatorOptionsFromEnv({ STOREFRONT_PRIVATE_TOKEN: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EmulatorEnvError);
+    const { issues, message } = error as EmulatorEnvError;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(
+      value === DEFAULT_PUBLIC_TOKEN ? /^STOREFRONT_PRIVATE_TOKEN: must not be the public token/ : /^STOREFRONT_PRIVATE_TOKEN: must be at least 32 characters of A-Z, a-z, 0-9, _ and -/,
+    );
+    expect(message).not.toContain(value);
+  }
 });

@@ -2,9 +2,11 @@
  * The real entry (dist/server/index.js, built by `npm run build`): in local mode it forks the
  * emulators' process (dist/emulators/index.js), which binds loopback only, hands back its URLs
  * and token, and stops with the shop, or by itself when the shop dies; its first log lines name
- * the developer page, GraphiQL and the Storefront tokens (none of which live mode logs); in
+ * the developer page, GraphiQL and the Storefront tokens (the private one pinned by the emulators'
+ * STOREFRONT_PRIVATE_TOKEN when set; none of which live mode logs); in
  * production it refuses implicit local mode in one log line (ADR-0020).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,6 +157,26 @@ test('local mode: the first log lines name the developer page, GraphiQL and the 
     });
     expect(query.status).toBe(200);
     for (const url of [entry.developerPage!, entry.graphiql!]) expect({ url, status: (await fetch(url)).status }).toEqual({ url, status: 200 });
+  } finally {
+    await shop.stop();
+  }
+}, 120_000);
+
+test("local mode: STOREFRONT_PRIVATE_TOKEN in the shop's environment pins the private token its emulators take and it logs", async () => {
+  const pinned = randomBytes(32).toString('hex');
+  const shop = await startShop({ NODE_ENV: 'production', SHOP_MODE: 'local', STOREFRONT_PRIVATE_TOKEN: pinned });
+  try {
+    const entry = (shop.logged(30) as { msg: string; storefront?: Record<string, string> }[]).find((e) => e.storefront)!;
+    expect(entry.storefront).toMatchObject({ privateToken: pinned });
+    expect(entry.msg).toContain(`private token ${pinned}`);
+    const query = (token: string) =>
+      fetch(entry.storefront!.endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'shopify-storefront-private-token': token },
+        body: JSON.stringify({ query: '{ shop { name } }' }),
+      });
+    expect((await query(pinned)).status).toBe(200);
+    expect((await query(`${pinned}0`)).status).toBe(401);
   } finally {
     await shop.stop();
   }

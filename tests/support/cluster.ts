@@ -130,13 +130,16 @@ export function emulatorPorts(basePort: number): EmulatorPorts {
  * Starts the five emulators in their own process (`node --import tsx emulators/cli.ts`) on
  * `ports`, with state in `dataDir`, and resolves once they print their connection settings.
  * @param opts.shopUrl where the checkout links back to (the public origin, e.g. nginx's)
- * @throws when the process exits or prints nothing usable within 60 s
+ * @param opts.env more variables for it (e.g. STOREFRONT_PRIVATE_TOKEN)
+ * @returns the process, its connection settings and what it printed before them (`output`)
+ * @throws when the process exits (the message has its stderr) or prints nothing usable within 60 s
  */
 export async function startEmulatorProcess(opts: {
   ports: EmulatorPorts;
   dataDir: string;
   shopUrl: string;
-}): Promise<Child & { connection: EmulatorConnection }> {
+  env?: Record<string, string>;
+}): Promise<Child & { connection: EmulatorConnection; output: string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'emulators', 'cli.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,6 +154,7 @@ export async function startEmulatorProcess(opts: {
       EMULATOR_HOST: '127.0.0.1',
       DATA_DIR: opts.dataDir,
       SITE_URL: opts.shopUrl,
+      ...opts.env,
     },
   });
   const { child } = own(proc, 'emulators');
@@ -159,7 +163,10 @@ export async function startEmulatorProcess(opts: {
   proc.stderr.on('data', (d: Buffer) => (err += String(d)));
   const connection = await new Promise<EmulatorConnection>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`emulators did not start within 60 s: ${err}`)), 60_000);
-    proc.once('exit', (code) => reject(new Error(`emulators exited (${code}): ${err}`)));
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`emulators exited (${code}): ${err}`));
+    });
     proc.stdout.on('data', (d: Buffer) => {
       out += String(d);
       const at = out.indexOf('connection settings: ');
@@ -176,7 +183,7 @@ export async function startEmulatorProcess(opts: {
     await child.stop('SIGKILL');
     throw e;
   });
-  return { ...child, connection };
+  return { ...child, connection, output: out.slice(0, out.indexOf('connection settings: ')) };
 }
 
 /**
