@@ -12,9 +12,14 @@
  *    the change (an app built without it reports the images the CSP blocks).
  * 2. The Storefront API emulator (the shop's seed, a fresh data dir) behind a recording
  *    pass-through, which is the store domain Hydrogen is given in `.env.check` (the README's
- *    `.env` with that origin): every GraphQL request is kept with its status and `errors`.
- *    `HYDROGEN_TOKEN=private` adds `PRIVATE_STOREFRONT_API_TOKEN` (the emulator's private token) to it.
- * 3. `shopify hydrogen preview --port HYDROGEN_PORT` (default 3611) on that env file; its log is kept.
+ *    `.env` with that origin): every GraphQL request is kept with its status and `errors`. As in
+ *    the README, the emulator's private token is pinned and `.env.check` has it as
+ *    `PRIVATE_STOREFRONT_API_TOKEN`: `STOREFRONT_PRIVATE_TOKEN` when set (checked as
+ *    emulators/env.ts checks it), else a new one. `HYDROGEN_TOKEN=public` leaves it out (Hydrogen's
+ *    server then uses the public token, and its development build warns about that).
+ * 3. `shopify hydrogen preview --port HYDROGEN_PORT` (default 3611) on that env file, or with
+ *    `HYDROGEN_COMMAND=dev`, `shopify hydrogen dev --disable-version-check` (Vite, Hydrogen's
+ *    development build, which is where its token warnings are); its log is kept.
  * 4. Chromium (`CHROMIUM_PATH`) opens the home page, the first collection on /collections, the
  *    first product in it that can be bought, adds it to the cart, opens /cart (raises the
  *    quantity, applies a seeded discount code and gift card), types in predictive search, then search,
@@ -24,19 +29,22 @@
  * `HYDROGEN_URL=http://localhost:3600` skips 1–3 and walks a Hydrogen app already running there
  * (as the README's recipe starts it), reporting only what the browser sees.
  *
- * Prints the pages visited, the Storefront API requests (version, operation, status), then the
- * findings: 401s, GraphQL errors, "private access token" warnings, page errors, console errors
- * and warnings, failed requests, and server log lines that warn or err. Requests to hosts other
+ * Prints the pages visited, the Storefront API requests (version, operation, status, which token), then the
+ * findings: 401s, GraphQL errors, token warnings ("private access token", "Using a private storefront
+ * token is recommended", wherever they are in the server log), page errors, console errors and
+ * warnings, failed requests, and server log lines that warn or err once the app answers. Requests to hosts other
  * than this machine (cdn.shopify.com, monorail) fail without internet and are listed apart, not
  * counted. Exit code 1 when something was found, 0 otherwise.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { EmulatorEnvError, emulatorOptionsFromEnv } from '../emulators';
 import { DEFAULT_PUBLIC_TOKEN, startStorefrontEmulator } from '../emulators/storefront-api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/services';
 
@@ -44,9 +52,12 @@ const APP_DIR = path.resolve(process.env.HYDROGEN_DIR ?? path.join(os.tmpdir(), 
 const CLI_HYDROGEN = process.env.CLI_HYDROGEN ?? '@shopify/cli-hydrogen@13.0.4';
 const PORT = Number(process.env.HYDROGEN_PORT ?? 3611);
 const ENV_FILE = '.env.check';
-/** `private`: Hydrogen's server also gets the emulator's private token (PRIVATE_STOREFRONT_API_TOKEN), as the README's option. */
-const WITH_PRIVATE_TOKEN = process.env.HYDROGEN_TOKEN === 'private';
-const PRIVATE_TOKEN = 'hydrogen-check-private-token';
+/** Unless `public`, Hydrogen's server gets the emulator's pinned private token (PRIVATE_STOREFRONT_API_TOKEN), as in the README. */
+const WITH_PRIVATE_TOKEN = process.env.HYDROGEN_TOKEN !== 'public';
+/** `preview` (the production build, default) or `dev` (Vite and Hydrogen's development build). */
+const COMMAND = process.env.HYDROGEN_COMMAND === 'dev' ? 'dev' : 'preview';
+/** Token warnings, whichever command prints them and whenever (the first request, the readiness probe, triggers them). */
+const TOKEN_WARNING = /private storefront token|private access token|private token in an environment/i;
 const cliEnv = { ...process.env, SHOPIFY_CLI_NO_ANALYTICS: '1', CI: '1' };
 
 /** Runs a command in the app folder, its output passed through (setup steps). */
@@ -98,7 +109,8 @@ const CSP_CHANGE = `storeDomain: context.env.PUBLIC_STORE_DOMAIN.replace(/^https
   },
   imgSrc: ["'self'", 'https://cdn.shopify.com', context.env.PUBLIC_STORE_DOMAIN],`;
 
-type ApiCall = { version: string; operation: string; status: number; errors: string[]; userErrors: string[] };
+/** One recorded Storefront API exchange; `token` says which header carried the credential. */
+type ApiCall = { version: string; operation: string; status: number; token: 'private' | 'public' | 'none'; errors: string[]; userErrors: string[] };
 
 /** Every non-empty `userErrors` / `warnings` entry in a mutation's answer, as `code: message`. */
 function userErrorsIn(value: unknown, found: string[] = []): string[] {
@@ -151,7 +163,8 @@ async function startRecorder(target: () => string, calls: ApiCall[]) {
             } catch {
               errors = answer.statusCode === 200 ? ['answer is not JSON'] : [];
             }
-            calls.push({ version: api[1], operation: operationName(body.toString()), status: answer.statusCode ?? 0, errors, userErrors });
+            const token = req.headers['shopify-storefront-private-token'] ? 'private' : req.headers['x-shopify-storefront-access-token'] ? 'public' : 'none';
+            calls.push({ version: api[1], operation: operationName(body.toString()), status: answer.statusCode ?? 0, token, errors, userErrors });
           }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           res.end(payload);
@@ -168,9 +181,20 @@ async function startRecorder(target: () => string, calls: ApiCall[]) {
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-/** Step 3: `shopify hydrogen preview`, its output collected in `log`; resolves once it answers. */
-async function startPreview(log: string[]): Promise<ChildProcess> {
-  const child = spawn('npx', ['shopify', 'hydrogen', 'preview', '--port', String(PORT), '--env-file', ENV_FILE], {
+/**
+ * The emulator's private token for this check: `STOREFRONT_PRIVATE_TOKEN` when set, else a new one,
+ * as the README's recipe makes it (`openssl rand -hex 32`).
+ * @throws EmulatorEnvError when the variable is malformed (the emulators' own check, emulators/env.ts)
+ */
+function pinnedPrivateToken(): string {
+  const token = emulatorOptionsFromEnv({ STOREFRONT_PRIVATE_TOKEN: process.env.STOREFRONT_PRIVATE_TOKEN }).storefrontPrivateToken;
+  return token ?? randomBytes(32).toString('hex');
+}
+
+/** Step 3: `shopify hydrogen preview` (or `dev`), its output collected in `log`; resolves once it answers. */
+async function startHydrogen(log: string[]): Promise<ChildProcess> {
+  const args = COMMAND === 'dev' ? ['dev', '--disable-version-check'] : ['preview'];
+  const child = spawn('npx', ['shopify', 'hydrogen', ...args, '--port', String(PORT), '--env-file', ENV_FILE], {
     cwd: APP_DIR,
     env: cliEnv,
     detached: true, // its own process group, so the workerd it starts stops with it
@@ -185,7 +209,7 @@ async function startPreview(log: string[]): Promise<ChildProcess> {
   }
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`hydrogen preview exited ${child.exitCode}:\n${log.join('\n')}`);
+    if (child.exitCode !== null) throw new Error(`hydrogen ${COMMAND} exited ${child.exitCode}:\n${log.join('\n')}`);
     try {
       const res = await fetch(`http://localhost:${PORT}/robots.txt`);
       if (res.ok) return child;
@@ -194,7 +218,7 @@ async function startPreview(log: string[]): Promise<ChildProcess> {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`hydrogen preview did not answer on port ${PORT} within 120 s:\n${log.join('\n')}`);
+  throw new Error(`hydrogen ${COMMAND} did not answer on port ${PORT} within 120 s:\n${log.join('\n')}`);
 }
 
 type Finding = { where: string; what: string };
@@ -319,13 +343,14 @@ async function browseOnly(base: string) {
 
 async function main() {
   if (process.env.HYDROGEN_URL) return browseOnly(process.env.HYDROGEN_URL);
+  const privateToken = pinnedPrivateToken();
   prepareApp();
   const calls: ApiCall[] = [];
   let emulatorUrl = '';
   const recorder = await startRecorder(() => emulatorUrl, calls);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hydrogen-check-data-'));
   // The emulator hands out image and checkout URLs on the recorder's origin, the store domain Hydrogen knows.
-  const emulator = await startStorefrontEmulator({ port: 0, dataDir, publicUrl: recorder.origin, privateToken: PRIVATE_TOKEN });
+  const emulator = await startStorefrontEmulator({ port: 0, dataDir, publicUrl: recorder.origin, privateToken });
   emulatorUrl = emulator.url;
   writeFileSync(
     path.join(APP_DIR, ENV_FILE),
@@ -333,30 +358,29 @@ async function main() {
       `SESSION_SECRET="hydrogen-check-session-secret"`,
       `PUBLIC_STORE_DOMAIN="${recorder.origin}"`,
       `PUBLIC_STOREFRONT_API_TOKEN="${DEFAULT_PUBLIC_TOKEN}"`,
-      ...(WITH_PRIVATE_TOKEN ? [`PRIVATE_STOREFRONT_API_TOKEN="${PRIVATE_TOKEN}"`] : []),
+      ...(WITH_PRIVATE_TOKEN ? [`PRIVATE_STOREFRONT_API_TOKEN="${privateToken}"`] : []),
       `PUBLIC_STOREFRONT_ID="1"`,
       `PUBLIC_CHECKOUT_DOMAIN="${new URL(recorder.origin).host}"`,
       '',
     ].join('\n'),
   );
   const log: string[] = [];
-  let preview: ChildProcess | undefined;
+  let hydrogenProcess: ChildProcess | undefined;
   const findings: Finding[] = [];
   const external: Finding[] = [];
   const visited: string[] = [];
   try {
-    preview = await startPreview(log);
+    hydrogenProcess = await startHydrogen(log);
     const ready = log.length;
     await browse(`http://localhost:${PORT}`, findings, external, visited);
-    for (const line of log.slice(ready)) {
+    log.forEach((line, i) => {
       // The CLI's request lines ("POST  200  render  /api/unstable/graphql.json  8ms") count from 400 up.
       const request = /^\s*[A-Z]+\s+(\d{3})\s/.exec(line);
-      if (request ? Number(request[1]) >= 400 : /error|warn|401|private access token|graphql/i.test(line)) {
-        findings.push({ where: 'server log', what: line.trim() });
-      }
-    }
+      const afterStart = i >= ready && (request ? Number(request[1]) >= 400 : /error|warn|401|graphql/i.test(line));
+      if (afterStart || TOKEN_WARNING.test(line)) findings.push({ where: 'server log', what: line.trim() });
+    });
   } finally {
-    if (preview?.pid) process.kill(-preview.pid, 'SIGTERM');
+    if (hydrogenProcess?.pid) process.kill(-hydrogenProcess.pid, 'SIGTERM');
     await emulator.stop();
     recorder.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -370,15 +394,20 @@ async function main() {
     version: string;
   };
   process.stdout.write(
-    `\nHydrogen ${hydrogen.version} (skeleton of ${CLI_HYDROGEN}) in ${APP_DIR}, store domain ${recorder.origin}, ${WITH_PRIVATE_TOKEN ? 'public and private' : 'public'} token\n`,
+    `\nHydrogen ${hydrogen.version} (skeleton of ${CLI_HYDROGEN}) in ${APP_DIR}, \`shopify hydrogen ${COMMAND}\`, store domain ${recorder.origin}, ` +
+      `${WITH_PRIVATE_TOKEN ? 'public and pinned private' : 'public'} token\n`,
   );
   const byKind = new Map<string, number>();
-  for (const c of calls) byKind.set(`${c.version} ${c.operation} ${c.status}`, (byKind.get(`${c.version} ${c.operation} ${c.status}`) ?? 0) + 1);
+  for (const c of calls) {
+    const kind = `${c.version} ${c.operation} ${c.status} (${c.token} token)`;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  }
   process.stdout.write(`Storefront API requests (${calls.length}):\n${[...byKind].map(([k, n]) => `  ${n} × ${k}`).join('\n')}\n`);
   report(visited, external, findings);
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : error}\n`);
+  // A malformed STOREFRONT_PRIVATE_TOKEN is said plainly, as `npm run emulators` says it.
+  process.stderr.write(`${error instanceof EmulatorEnvError ? error.message : error instanceof Error ? error.stack : error}\n`);
   process.exitCode = 2;
 });
