@@ -163,7 +163,11 @@ async function startRecorder(target: () => string, calls: ApiCall[]) {
             } catch {
               errors = answer.statusCode === 200 ? ['answer is not JSON'] : [];
             }
-            const token = req.headers['shopify-storefront-private-token'] ? 'private' : req.headers['x-shopify-storefront-access-token'] ? 'public' : 'none';
+            const token = req.headers['shopify-storefront-private-token']
+              ? 'private'
+              : req.headers['x-shopify-storefront-access-token']
+                ? 'public'
+                : 'none';
             calls.push({ version: api[1], operation: operationName(body.toString()), status: answer.statusCode ?? 0, token, errors, userErrors });
           }
           res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -65,13 +65,7 @@ test('STOREFRONT_PRIVATE_TOKEN pins the Storefront private token (trimmed); unse
 });
 
 test('a STOREFRONT_PRIVATE_TOKEN that is short, has other characters or is the documented public token is refused, without echoing it', () => {
-  const refused = [
-    'x'.repeat(31),
-    `${'x'.repeat(32)}!`,
-    `${'x'.repeat(16)} ${'x'.repeat(16)}`,
-    `${'x'.repeat(31)}é`,
-    DEFAULT_PUBLIC_TOKEN,
-  ];
+  const refused = ['x'.repeat(31), `${'x'.repeat(32)}!`, `${'x'.repeat(16)} ${'x'.repeat(16)}`, `${'x'.repeat(31)}é`, DEFAULT_PUBLIC_TOKEN];
   for (const value of refused) {
     let error: unknown;
     try {
@@ -83,7 +77,9 @@ test('a STOREFRONT_PRIVATE_TOKEN that is short, has other characters or is the d
     const { issues, message } = error as EmulatorEnvError;
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatch(
-      value === DEFAULT_PUBLIC_TOKEN ? /^STOREFRONT_PRIVATE_TOKEN: must not be the public token/ : /^STOREFRONT_PRIVATE_TOKEN: must be at least 32 characters of A-Z, a-z, 0-9, _ and -/,
+      value === DEFAULT_PUBLIC_TOKEN
+        ? /^STOREFRONT_PRIVATE_TOKEN: must not be the public token/
+        : /^STOREFRONT_PRIVATE_TOKEN: must be at least 32 characters of A-Z, a-z, 0-9, _ and -/,
     );
     expect(message).not.toContain(value);
   }
