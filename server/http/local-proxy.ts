@@ -17,6 +17,9 @@
  * GraphiQL (its page, files and GraphQL endpoint) are developer pages: this machine's clients only
  * (or any, when the shop is published on loopback only, `DeveloperClients`, `developerGate`); the
  * proxy adds the run's debug token to the inbox itself, so the token never reaches the browser.
+ * The product and content images may be embedded by other origins of those same clients
+ * (`embeddable`: a Hydrogen app on another local port pointed at these emulators,
+ * emulators/storefront-api/README.md), as cdn.shopify.com's and Sanity's images may.
  *
  * The emulators' absolute URLs are built on this base already (emulators/child.ts); their
  * root-relative ones (a redirect's `Location`, `href`/`src`/`action` in their small HTML pages)
@@ -67,7 +70,9 @@ const GRAPHIQL_PATH = '/graphiql';
  * it answers HTML (its Content-Security-Policy, `pageCsp`); any other answer is a resource, unless
  * `runs` names the page whose policy every answer gets (scripts that run as workers carry their own
  * policy). `developer`: this machine's clients only (`developerGate`). `headers`: request headers
- * that pass on this path besides REQUEST_HEADERS.
+ * that pass on this path besides REQUEST_HEADERS. `embeddable`: an image answer gets
+ * `Cross-Origin-Resource-Policy: cross-origin` instead of the shop's `same-origin` for this
+ * machine's clients (the developer pages' clients), so another local origin's `<img>` loads it.
  */
 type BrowserPath = {
   methods: readonly ('GET' | 'POST')[];
@@ -76,6 +81,7 @@ type BrowserPath = {
   runs?: PageKind;
   developer?: true;
   headers?: readonly string[];
+  embeddable?: true;
 };
 type PageKind = 'checkout' | 'storefront-page' | 'sign-in' | 'graphiql';
 
@@ -104,7 +110,8 @@ const BROWSER_PATHS: Record<keyof LocalProxyTargets, readonly BrowserPath[]> = {
     { methods: ['GET'], path: exactly('/checkout/orders/{segment}'), page: 'storefront-page' },
     { methods: ['GET'], path: exactly('/checkout/assets/checkout\\.css') },
     // Product images and videos (cdn.shopify.com's stand-in).
-    { methods: ['GET'], path: exactly('/cdn/shop/(?:files|videos)/{segment}') },
+    { methods: ['GET'], path: exactly('/cdn/shop/files/{segment}'), embeddable: true },
+    { methods: ['GET'], path: exactly('/cdn/shop/videos/{segment}') },
     // The mail inbox the account pages link to in local mode: a developer page (everyone's mail).
     { methods: ['GET'], path: exactly(INBOX_PATH), page: 'storefront-page', developer: true },
     // GraphiQL (developer pages): its page, its built files (module, chunks, workers, stylesheet,
@@ -119,7 +126,7 @@ const BROWSER_PATHS: Record<keyof LocalProxyTargets, readonly BrowserPath[]> = {
     },
   ],
   // Image pipeline: /images/{projectId}/{dataset}/{file}[/{vanityName}].
-  content: [{ methods: ['GET'], path: exactly('/images/{segment}/{segment}/{segment}(?:/{segment})?') }],
+  content: [{ methods: ['GET'], path: exactly('/images/{segment}/{segment}/{segment}(?:/{segment})?'), embeddable: true }],
   // Klaviyo's client events endpoint (the shop's browser code posts there in local mode).
   marketing: [{ methods: ['POST'], path: exactly('/client/events/') }],
   // The sign-in: authorize, its resumption, and the sign-in step's page and forms.
@@ -236,6 +243,10 @@ function fromThisMachine(req: Request, trustedIpHeader: string | null): boolean 
   return isLoopback(req.socket.remoteAddress) && isLoopback(clientIpOf(req, trustedIpHeader));
 }
 
+/** Whether `req` is from a developer's client: any, when `developerClients` is `any`, else one on this machine. */
+const developerClient = (req: Request, developerClients: DeveloperClients, trustedIpHeader: string | null) =>
+  developerClients === 'any' || fromThisMachine(req, trustedIpHeader);
+
 /**
  * The check in front of every developer page (the proxy's developer paths, server/routes/local-developer.ts):
  * true when `req` may open one (`developerClients` `any`, or a client on this machine); otherwise it
@@ -243,7 +254,7 @@ function fromThisMachine(req: Request, trustedIpHeader: string | null): boolean 
  */
 export function developerGate(developerClients: DeveloperClients, trustedIpHeader: string | null): (req: Request, res: Response) => boolean {
   return (req, res) => {
-    if (developerClients === 'any' || fromThisMachine(req, trustedIpHeader)) return true;
+    if (developerClient(req, developerClients, trustedIpHeader)) return true;
     res.status(403).set('Cache-Control', CACHE.noStore).type('text/plain').send("The emulators' developer pages answer this machine only");
     return false;
   };
@@ -299,6 +310,9 @@ export function localEmulatorProxy({ targets, debugToken, siteUrl, developerClie
       const html = /^text\/html/i.test(answer.headers['content-type'] ?? '');
       const kind = entry.runs ?? (html ? entry.page : undefined);
       res.setHeader('Content-Security-Policy', kind ? pages[kind] : RESOURCE_CSP);
+      // Public images, for a developer's other local origin; anything else stays same-origin.
+      if (entry.embeddable && /^image\//i.test(answer.headers['content-type'] ?? '') && developerClient(req, developerClients, trustedIpHeader))
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       const location = answer.headers.location && onShop(answer.headers.location);
       if (location) res.setHeader('location', ROOT_RELATIVE.test(location) ? `${prefix}${location}` : location);
       const cookies = answer.headers['set-cookie'];

@@ -11,7 +11,9 @@
  *   this machine only (the checkout and sign-in pages answer anyone), unless the shop is published
  *   on a loopback address only (LOCAL_PUBLISHED_ADDRESS, as compose sets it); GraphiQL's CSP runs
  *   the shop origin's scripts only;
- * - the sign-in's cookies are `Secure` when the request came over https.
+ * - the sign-in's cookies are `Secure` when the request came over https;
+ * - the product and content images answer this machine's clients with CORP cross-origin (another
+ *   local origin embeds them), everything else and every other client keep same-origin.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -234,6 +236,37 @@ describe("the shop's security headers on every proxied answer", () => {
     expect(answers.inbox.headers['content-security-policy']).toMatch(/form-action 'none'/);
     expect(answers.signIn.headers['content-security-policy']).toContain(`form-action 'self' ${new URL(t.config.siteUrl).origin}`);
     expect(answers.svg.headers['content-security-policy']).toContain('sandbox');
+  });
+});
+
+describe('images for another local origin (a Hydrogen app on another port, emulators/storefront-api/README.md)', () => {
+  const product = '/__local/storefront/cdn/shop/files/classic-gramercy-bouquet-1.webp?width=64';
+  const content = () =>
+    `/__local/content/images/${t.config.content.projectId}/${t.config.content.dataset}/04d3668dea04482202dd2135b4c84da176e2151e-1600x2000.svg`;
+
+  test("this machine's clients may embed the product and content images anywhere (CORP cross-origin), with the rest of the shop's headers", async () => {
+    for (const path of [product, content()]) {
+      const res = await raw(shop, 'GET', path);
+      expect({ path, status: res.status, corp: res.headers['cross-origin-resource-policy'] }).toEqual({ path, status: 200, corp: 'cross-origin' });
+      expect(res.headers['content-type']).toMatch(/^image\//);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain('sandbox');
+    }
+  });
+
+  test("a client from elsewhere, and every answer that is not an image, keep the shop's same-origin", async () => {
+    const answers = {
+      remoteProduct: await raw(shop, 'GET', product, REMOTE),
+      remoteContent: await raw(shop, 'GET', content(), REMOTE),
+      missingImage: await raw(shop, 'GET', '/__local/storefront/cdn/shop/files/no-such-image.webp'),
+      stylesheet: await raw(shop, 'GET', '/__local/storefront/checkout/assets/checkout.css'),
+      inbox: await raw(shop, 'GET', '/__local/storefront/__emulator/inbox'),
+      checkout: await raw(shop, 'GET', `/__local/storefront${await checkoutPath(t)}`),
+    };
+    expect(answers.remoteProduct.status).toBe(200);
+    expect(answers.missingImage.status).toBe(404);
+    for (const [name, res] of Object.entries(answers))
+      expect({ name, corp: res.headers['cross-origin-resource-policy'] }).toEqual({ name, corp: 'same-origin' });
   });
 });
 
