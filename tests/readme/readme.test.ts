@@ -71,12 +71,13 @@ describe('commands', () => {
     expect(path.join(ROOT, 'dist/server/index.js')).toBe(SHOP_ENTRY);
   });
 
-  test('`npm test` builds, then runs every jest suite; `npm run check` is the four quality gates CI runs', () => {
+  test('`npm test` builds, then runs every jest suite; `npm run check` is the five quality gates CI runs', () => {
     expect(README).toMatch(/npm ci && npm test/);
     expect(scripts.test).toBe('npm run build && jest');
-    expect(scripts.check).toBe('npm run typecheck && npm run lint && npm run format:check && npm run knip');
+    expect(scripts.check).toBe('npm run typecheck && npm run lint && npm run format:check && npm run knip && npm run citations');
     const ci = readFileSync(path.join(ROOT, '.ci/run'), 'utf8');
-    for (const gate of ['npm run typecheck', 'npm run lint', 'npm run format:check', 'npm run knip', 'npm test']) expect(ci).toContain(gate);
+    for (const gate of ['npm run typecheck', 'npm run lint', 'npm run format:check', 'npm run knip', 'npm run citations', 'npm test'])
+      expect(ci).toContain(gate);
   });
 
   // The benchmarks the README runs against `npm start` in another terminal, here against this shop, one run each.
