@@ -161,7 +161,8 @@ const measureHeader = (page: Page) =>
     await page.waitForURL(`${suite.base}${plantHref}`);
     await plants.waitFor({ state: 'hidden' });
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
-    await expect(uncovered('main h1')).resolves.toBe(true);
+    // The new page's heading, once it has painted (a slow machine paints it after the URL changes).
+    await expect.poll(() => uncovered('main h1'), { timeout: 5_000 }).toBe(true);
     // Still reachable from the keyboard: back up to the menu item, it opens, Tab enters it.
     for (let i = 0; i < 15 && (await focusedText()) !== 'Plants'; i += 1) await page.keyboard.press('Shift+Tab');
     await expect(focusedText()).resolves.toBe('Plants');
