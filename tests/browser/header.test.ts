@@ -162,7 +162,12 @@ const measureHeader = (page: Page) =>
     await plants.waitFor({ state: 'hidden' });
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
     // The new page's heading, once it has painted (a slow machine paints it after the URL changes).
-    await expect.poll(() => uncovered('main h1'), { timeout: 5_000 }).toBe(true);
+    let headingUncovered = false;
+    for (const until = Date.now() + 5_000; !headingUncovered && Date.now() < until;) {
+      headingUncovered = await uncovered('main h1');
+      if (!headingUncovered) await page.waitForTimeout(100);
+    }
+    expect(headingUncovered).toBe(true);
     // Still reachable from the keyboard: back up to the menu item, it opens, Tab enters it.
     for (let i = 0; i < 15 && (await focusedText()) !== 'Plants'; i += 1) await page.keyboard.press('Shift+Tab');
     await expect(focusedText()).resolves.toBe('Plants');
