@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { imageLayout } from '../support/dockerfile';
-import { freePort, until } from '../support/shop-process';
+import { freePorts, until } from '../support/shop-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Where the image's /app is laid out inside the namespace (an empty mount point on any Debian). */
@@ -139,8 +139,7 @@ test('compose runs web read-only, without capabilities or privilege gain, with l
     expect(program).toBe('node');
     script.push(`cd ${APP}`, `exec setpriv --bounding-set=-all --inh-caps=-all --no-new-privs -- ${NODE} ${args.map(sh).join(' ')}`);
 
-    const port = await freePort();
-    const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [port, ...ports] = await freePorts(6);
     origin = `http://localhost:${port}`;
     // Compose's environment, /app paths moved to where the image is laid out; no Redis (the
     // outbox spools to its folder), this run's ports and origin; the image's ENV.

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { EMULATORS_PACKAGE } from '../../server/local-emulators';
 import { liveShopEnv, startEmulatorProcess, startShopInstance } from '../support/cluster';
 import { imageLayout } from '../support/dockerfile';
-import { freePort } from '../support/shop-process';
+import { freePort, freePorts } from '../support/shop-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 type Manifest = {
@@ -149,7 +149,7 @@ describe("the production image (the Dockerfile's default target)", () => {
   });
 
   test('serves the home page in live mode against emulators another process runs', async () => {
-    const [port, ...ports] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [port, ...ports] = await freePorts(6);
     const siteUrl = `http://127.0.0.1:${port}`;
     const emulators = await startEmulatorProcess({
       ports: { storefront: ports[0], content: ports[1], scheduler: ports[2], marketing: ports[3], customerAccount: ports[4] },

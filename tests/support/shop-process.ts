@@ -33,6 +33,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `count` distinct free TCP ports on loopback: all bound at once, then released, so no two are the
+ * same (one at a time, the kernel may hand a just-released port out again).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => (server.listening ? server.close(resolve) : resolve(undefined)))));
+  }
+}
+
 /** Polls `probe` every 100 ms until it returns a value; throws after `timeoutMs`. */
 export async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -111,12 +132,12 @@ export type ShopProcess = EntryProcess & {
  * Starts the shop as `npm start` does, on free ports; resolves once it listens.
  * @param opts.env    variables over the defaults (a suite testing one part may set that part, e.g. a rate limit tier)
  * @param opts.args   the entry's arguments, default `['--local-by-default']` (npm start's)
+ * @param attempt   internal: a start that lost a port race (EADDRINUSE) is retried on new ports, 3 tries in all
  * @throws Error with the process's output when it exits before listening or is not up within 60 s
  */
-export async function startShopProcess(opts: { env?: Record<string, string>; args?: string[] } = {}): Promise<ShopProcess> {
+export async function startShopProcess(opts: { env?: Record<string, string>; args?: string[] } = {}, attempt = 1): Promise<ShopProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gs-shop-'));
-  const port = await freePort();
-  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [port, ...ports] = await freePorts(6);
   const entry = runEntry(
     {
       NODE_ENV: 'production',
@@ -143,6 +164,8 @@ export async function startShopProcess(opts: { env?: Record<string, string>; arg
   } catch (err) {
     entry.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    // Another suite's process may take a port between its release and the shop's listen: new ports.
+    if (attempt < 3 && entry.lines.some((l) => l.includes('EADDRINUSE'))) return startShopProcess(opts, attempt + 1);
     throw err;
   }
   const urls = listening.emulators;

@@ -58,7 +58,8 @@ function get(origin: string, path: string, agent: http.Agent | false, client = -
 
 /**
  * What happened around the signal: every request, when the signal was sent, when the shop read
- * it (its log line's time: the two differ by as long as its event loop is busy), when it exited.
+ * it (its log line's time: the two differ by as long as its event loop is busy; Infinity until
+ * the line is seen), when it exited.
  */
 export type Run = { outcomes: Outcome[]; readyz: Outcome[]; signalAt: number; readAt: number; exitMs: number; code: number | null };
 
@@ -98,11 +99,21 @@ export async function sigtermUnderLoad(
     if (failed) throw new Error(`a request failed before the signal: ${JSON.stringify(failed)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+  const readTime = () => {
+    const line = shop.lines.find((l) => l.includes('"msg":"shutting down'));
+    return line ? Date.parse(String((JSON.parse(line) as { time: string }).time)) : NaN;
+  };
   run.signalAt = Date.now();
   shop.child.kill('SIGTERM');
+  // readAt is known as soon as the shop logs it, so `stopLoops` and `stopProbe` can count from it.
+  const watch = setInterval(() => {
+    if (!Number.isFinite(run.readAt)) run.readAt = readTime();
+    if (Number.isNaN(run.readAt)) run.readAt = Infinity;
+  }, 10);
   run.code = await shop.exited;
+  clearInterval(watch);
   run.exitMs = Date.now() - run.signalAt;
-  run.readAt = Date.parse(String(shop.logged(30).find((l) => l.msg.startsWith('shutting down'))?.time));
+  run.readAt = readTime();
   exited = true;
   await Promise.all([...loops, probing]);
   for (const agent of [...agents, probeAgent]) agent.destroy();
