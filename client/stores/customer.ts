@@ -34,6 +34,8 @@ export class CustomerStore {
   private stopLinking: IReactionDisposer | null = null;
   /** The buyer identity request in flight, which signing out waits for (see signOut). */
   private linking: Promise<unknown> | null = null;
+  /** True while `signOut` runs: no customer fetch starts then (it would race the logout). */
+  private signingOut = false;
 
   constructor(
     /** The network edge, also what the account pages call (tests pass a fake). */
@@ -42,8 +44,9 @@ export class CustomerStore {
     /** Whether the session hint cookie is set (browser); never on the server. */
     private readonly hasSession: () => boolean = () => false,
   ) {
-    makeAutoObservable<CustomerStore, 'pending' | 'linkedPair' | 'stopLinking' | 'linking' | 'cart' | 'hasSession'>(this, {
+    makeAutoObservable<CustomerStore, 'pending' | 'linkedPair' | 'stopLinking' | 'linking' | 'signingOut' | 'cart' | 'hasSession'>(this, {
       pending: false,
+      signingOut: false,
       linking: false,
       linkedPair: false,
       stopLinking: false,
@@ -62,9 +65,11 @@ export class CustomerStore {
   /**
    * Spec §4 App start: fetch the customer when the hint cookie says a session exists (without it,
    * no request). A failed fetch leaves no customer (a 401 also cleared the session cookies on the
-   * server). Concurrent calls share one request.
+   * server). Concurrent calls share one request; none starts while signing out (the start's call
+   * comes after hydration, which a quick shopper can beat to the Sign out button).
    */
   load(): Promise<void> {
+    if (this.signingOut) return Promise.resolve();
     this.linkBuyerIdentity();
     if (!this.hasSession()) {
       this.known = true;
@@ -89,8 +94,9 @@ export class CustomerStore {
    * stays (the session may well still exist) and the message is the server's.
    */
   async signOut(): Promise<ApiResult<{ redirectTo: string }>> {
-    // No new buyer identity from here on, and one still in flight lands first: each carries the
-    // token being deleted, which the server would refuse halfway (401/422 in the console).
+    // No new buyer identity or customer fetch from here on, and one still in flight lands first:
+    // each carries the token being deleted, which the server would refuse halfway (401/422 in the console).
+    this.signingOut = true;
     this.stopLinking?.();
     this.stopLinking = null;
     await this.linking?.catch(() => undefined);
@@ -99,6 +105,7 @@ export class CustomerStore {
     await this.pending?.catch(() => undefined);
     const result = await this.api.logout();
     runInAction(() => {
+      this.signingOut = false;
       if (result.isError) {
         this.message = result.message;
         // Still signed in: keep linking the cart to the customer.

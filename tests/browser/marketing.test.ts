@@ -89,6 +89,32 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
 
   /** Moves the fake clock on by `ms` (timers due in that span fire). */
   const tick = (ms: number) => page.clock.runFor(ms);
+  /**
+   * Stops the installed clock's real-time flow (a second ahead: `pauseAt` cannot go back), so that
+   * from here only `tick` moves it and "not yet" checks do not race a busy machine's real time.
+   */
+  const pauseClock = async () => page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  /**
+   * The page clock's time when an element matching `selector` and holding `text` first appears,
+   * watched from the call on (start it before the action, await it after).
+   */
+  const shownAt = async (selector: string, text: string): Promise<() => Promise<number>> => {
+    await page.evaluate(
+      ([sel, txt]) => {
+        const w = window as unknown as { __shownAt?: Promise<number> };
+        w.__shownAt = new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (![...document.querySelectorAll(sel)].some((el) => el.textContent?.includes(txt))) return;
+            observer.disconnect();
+            resolve(Date.now());
+          });
+          observer.observe(document, { subtree: true, childList: true, characterData: true });
+        });
+      },
+      [selector, text],
+    );
+    return () => page.evaluate(() => (window as unknown as { __shownAt: Promise<number> }).__shownAt);
+  };
 
   test('footer: subscribe → the success message replaces the form; the provider records the subscription', async () => {
     await openPage();
@@ -165,6 +191,7 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     // A missing email is answered the same way, with the spec's text.
     await card.getByLabel('Email*').fill('');
     await phone.fill('');
+    await pauseClock();
     await card.getByRole('button', { name: 'Sign up' }).click();
     await card.getByRole('alert').getByText(M.missingRequiredField, { exact: true }).waitFor();
     await expect(card.getByLabel('Email*').getAttribute('aria-invalid')).resolves.toBe('true');
@@ -252,15 +279,19 @@ const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2
     const email = unique('popup');
     await popup().getByLabel('Email*').fill(email);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/newsletter/popup'));
+    const thanked = await shownAt('[role="status"]', 'Thank You!');
     await popup().getByRole('button', { name: 'Sign Up' }).click();
     expect((await sent).postDataJSON()).toEqual({ email, honeypot: '', source: 'Newsletter Popup', klaviyoListId: 'GSPOPUP' });
     await popup().getByRole('status').getByText('Thank You!', { exact: true }).waitFor();
 
-    // Spec §9: closes POPUP_CLOSE_AFTER_SUCCESS_MS after the success.
-    await tick(POPUP_CLOSE_AFTER_SUCCESS_MS - 300);
+    // Spec §9: closes POPUP_CLOSE_AFTER_SUCCESS_MS after the success. The clock stops just before
+    // (the installed clock also runs in real time, which a busy machine could carry past it).
+    await page.clock.pauseAt((await thanked()) + POPUP_CLOSE_AFTER_SUCCESS_MS - 300);
     expect(await popup().count()).toBe(1);
-    await tick(600);
+    await tick(1_000);
     await popup().waitFor({ state: 'detached' });
+    // Real time again: the next page's start runs its steps on timers.
+    await page.clock.resume();
 
     const recorded = await untilRecorded(suite.harness.t, (r) => r.subscriptions.some((s) => s.email === email));
     expect(recorded.subscriptions.find((s) => s.email === email)).toMatchObject({ listId: 'GSPOPUP', customSource: 'Newsletter Popup' });

@@ -258,6 +258,25 @@ describe('signing out (spec §4 Logout)', () => {
     expect(server.calls).toEqual(['fetch sent', 'fetch', 'logout']);
   });
 
+  test('the start\'s first load, if it comes while the logout is in flight, asks nothing (the fetch would reach a deleted session: 401)', async () => {
+    const { server, stores, customerApi } = fakeServer();
+    let answer: () => void = () => {};
+    const logout = customerApi.logout;
+    customerApi.logout = async () => {
+      server.calls.push('logout sent');
+      await new Promise<void>((resolve) => (answer = resolve));
+      return logout();
+    };
+    // Signed in by a quick shopper before the start's load ran: the hint is set, nothing fetched yet.
+    const signingOut = stores.customer.signOut();
+    await tick();
+    await stores.customer.load();
+    answer();
+    await signingOut;
+    expect(server.calls).toEqual(['logout sent', 'logout']);
+    expect(stores.customer.customer).toBeNull();
+  });
+
   test('a failed sign-out keeps the customer and shows the message', async () => {
     const { stores, customerApi } = fakeServer();
     await stores.customer.load();
