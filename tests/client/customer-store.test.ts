@@ -258,7 +258,7 @@ describe('signing out (spec §4 Logout)', () => {
     expect(server.calls).toEqual(['fetch sent', 'fetch', 'logout']);
   });
 
-  test('the start\'s first load, if it comes while the logout is in flight, asks nothing (the fetch would reach a deleted session: 401)', async () => {
+  test("the start's first load, if it comes while the logout is in flight, asks nothing (the fetch would reach a deleted session: 401)", async () => {
     const { server, stores, customerApi } = fakeServer();
     let answer: () => void = () => {};
     const logout = customerApi.logout;
