@@ -6,7 +6,6 @@
  */
 import { reaction } from 'mobx';
 import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { identifyShopper, startAnalytics, updateAnalyticsConsent } from './analytics';
@@ -19,7 +18,7 @@ import { hydrateRouter, STATE_ELEMENT_ID, type AppState } from './lib/hydration'
 import { reportClientError } from './lib/report-client-error';
 import { createRoutes } from './routes';
 import { startClientRuntime } from './runtime';
-import { followNavigations } from './runtime/chunk-reload';
+import { followNavigations, importWithReload } from './runtime/chunk-reload';
 import { createStores, type Stores } from './stores';
 
 function readState(): AppState {
@@ -88,9 +87,15 @@ void nextTask()
     router = createBrowserRouter(routes, { hydrationData: hydrateRouter(state.router) });
     // A page chunk that fails during a navigation loads that navigation's target (runtime/chunk-reload.ts).
     followNavigations(router);
-    return nextTask();
+    // React DOM is evaluated in a task of its own, apart from the start's module (ADR-0029 decision
+    // 9): its module creates Error objects, and where an inspector is attached (Lighthouse, DevTools)
+    // each one makes V8 re-parse every script and function on the stack for their source positions.
+    // The chunk is fetched with the start's (the build's `preload`); one that fails to load reloads the page once.
+    return importWithReload(() => import('react-dom/client'));
   })
-  .then(() => {
+  .then((reactDom) => {
+    // A CommonJS package loaded with import(): its `module.exports` is the namespace's `default`.
+    const { hydrateRoot } = reactDom.default;
     const initial = beginInitialHydration();
     // A transition: React yields to the browser between slices of the hydration, and hydrates at
     // once whatever a click or key lands on first (then replays that event).

@@ -5,7 +5,8 @@ import path from 'node:path';
 /**
  * `entry` and `css` are public URLs under /assets/; `lazyCss` maps a lazily imported module's
  * source path (e.g. "client/components/cart/Calendar.tsx") to its chunk's stylesheet URL.
- * `preload` lists the chunks the entry imports statically; `routeChunks` maps a route id of
+ * `preload` lists the chunks every page's app loads: the start chunk, its static imports and the
+ * packages it imports in a later task (react-dom/client, ADR-0029); `routeChunks` maps a route id of
  * client/routes.tsx whose page is loaded lazily (e.g. "product") to its page's chunk and the
  * chunks that one imports beyond the entry's (esbuild.config.ts `routePageModules`): what the
  * server lists for preloading when the route matches.

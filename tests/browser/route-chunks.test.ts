@@ -1,8 +1,9 @@
 /**
  * Route-level code splitting in real Chromium (client/routes.tsx `LazyPage`, client/entry.tsx):
  * - the product page's first load fetches its own page chunk (linked with modulepreload by the
- *   server) and never the account pages' chunks, and the start's code as two files (the start
- *   and all it shares with the pages); it hydrates without errors and works;
+ *   server) and never the account pages' chunks, and the start's code as four files (the start,
+ *   all it shares with the pages, React DOM's client and what those share); it hydrates without
+ *   errors and works;
  * - a client-side navigation to an account page loads that page's chunk then, and renders it;
  * - the app's chunks are asked for only once the LCP image has loaded (client/entry.tsx): the
  *   server's HTML names them in a data block, not with modulepreload links, and the shop works;
@@ -77,9 +78,12 @@ const hasChromium = serviceAvailable('chromium');
     expect(scripts).toContain(pageChunk('product'));
     for (const chunk of accountChunks()) expect(scripts).not.toContain(chunk);
     // What the start loads is one chunk besides the start's own (esbuild.config.ts
-    // lazyAfterStart), not one per set of pages sharing a module: the page fetched the entry,
-    // those two and the product page's own chunks, nothing else until it was idle.
-    expect(manifest.preload).toHaveLength(2);
+    // lazyAfterStart), not one per set of pages sharing a module, plus React DOM's client, which
+    // the start evaluates in a task of its own but fetches with it (ADR-0029), and what those two
+    // share (react): the page fetched the entry, those four and the product page's own chunks,
+    // nothing else until it was idle.
+    expect(manifest.preload).toHaveLength(4);
+    expect(manifest.preload?.filter((file) => /\/chunks\/client-[A-Z0-9]+\.js$/.test(file))).toHaveLength(1);
     expect([...new Set(scripts)].sort()).toEqual([manifest.entry, ...(manifest.preload ?? []), ...(manifest.routeChunks?.product ?? [])].sort());
     // The server links the page's chunk for preloading, so it is not discovered late.
     const preloaded = await page
