@@ -108,8 +108,10 @@ export class CustomerStore {
       this.signingOut = false;
       if (result.isError) {
         this.message = result.message;
-        // Still signed in: keep linking the cart to the customer.
+        // Still signed in: keep linking the cart to the customer, and load it if the start's load
+        // came while signing out.
         this.linkBuyerIdentity();
+        if (!this.known) void this.load();
         return;
       }
       this.customer = null;

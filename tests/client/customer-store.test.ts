@@ -277,6 +277,21 @@ describe('signing out (spec §4 Logout)', () => {
     expect(stores.customer.customer).toBeNull();
   });
 
+  test("a failed sign-out that came before the start's load still loads the customer (the session is still there)", async () => {
+    const { server, stores, customerApi } = fakeServer();
+    customerApi.logout = async () => {
+      server.calls.push('logout refused');
+      return { isError: true, message: 'Network Error' };
+    };
+    const signingOut = stores.customer.signOut();
+    await stores.customer.load();
+    await signingOut;
+    await tick();
+    expect(server.calls).toEqual(['logout refused', 'fetch']);
+    expect(stores.customer.customer).toEqual(ada);
+    expect(stores.customer.known).toBe(true);
+  });
+
   test('a failed sign-out keeps the customer and shows the message', async () => {
     const { stores, customerApi } = fakeServer();
     await stores.customer.load();
