@@ -112,6 +112,21 @@ function fakeServer(options: { signedIn?: boolean; customer?: Customer } = {}) {
   return { server, stores, customerApi };
 }
 
+/**
+ * Holds the fake server's `method` calls: each records "{method} sent" and waits until the
+ * returned `answer()` is called, then answers as before. For ordering tests.
+ */
+function holdCalls(server: { calls: string[] }, api: CustomerApi, method: 'fetch' | 'logout'): () => void {
+  let release: () => void = () => {};
+  const original = api[method] as () => Promise<never>;
+  (api as unknown as Record<typeof method, () => Promise<never>>)[method] = async () => {
+    server.calls.push(`${method} sent`);
+    await new Promise<void>((resolve) => (release = resolve));
+    return original();
+  };
+  return () => release();
+}
+
 describe('loading the customer (spec §4 App start)', () => {
   test('without the session hint nothing is requested and there is no customer', async () => {
     const { server, stores } = fakeServer({ signedIn: false });
@@ -242,13 +257,7 @@ describe('signing out (spec §4 Logout)', () => {
 
   test('a customer fetch still in flight answers before the logout is sent (its renewal would set the deleted session again)', async () => {
     const { server, stores, customerApi } = fakeServer();
-    let answer: () => void = () => {};
-    const fetch = customerApi.fetch;
-    customerApi.fetch = async () => {
-      server.calls.push('fetch sent');
-      await new Promise<void>((resolve) => (answer = resolve));
-      return fetch();
-    };
+    const answer = holdCalls(server, customerApi, 'fetch');
     void stores.customer.load();
     const signingOut = stores.customer.signOut();
     await tick();
@@ -260,13 +269,7 @@ describe('signing out (spec §4 Logout)', () => {
 
   test("the start's first load, if it comes while the logout is in flight, asks nothing (the fetch would reach a deleted session: 401)", async () => {
     const { server, stores, customerApi } = fakeServer();
-    let answer: () => void = () => {};
-    const logout = customerApi.logout;
-    customerApi.logout = async () => {
-      server.calls.push('logout sent');
-      await new Promise<void>((resolve) => (answer = resolve));
-      return logout();
-    };
+    const answer = holdCalls(server, customerApi, 'logout');
     // Signed in by a quick shopper before the start's load ran: the hint is set, nothing fetched yet.
     const signingOut = stores.customer.signOut();
     await tick();
