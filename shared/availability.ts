@@ -271,30 +271,49 @@ export function calendarAvailability(answer: AvailabilityAnswer): CalendarAvaila
 }
 
 /**
+ * New York day `key` as react-day-picker's day: the browser-local Date at noon of that calendar
+ * day. The calendar picks days, not instants, so it runs in the browser's own zone with days
+ * carried by their numbers; noon keeps clear of any zone's midnight DST change.
+ */
+export function calendarDay(key: DateKey): Date {
+  const [year, month, day] = key.split('-').map(Number);
+  return new Date(year, month - 1, day, 12);
+}
+
+/** The New York day key of a day react-day-picker handed back (`calendarDay`'s inverse). */
+export function calendarDayKey(day: Date): DateKey {
+  return `${String(day.getFullYear()).padStart(4, '0')}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+/**
  * Props for react-day-picker's `<DayPicker>` that disable exactly the non-selectable days.
  *
- * The calendar must be given `timeZone={NEW_YORK}` (included here): DayPicker then lays out
- * New York days whatever the browser's zone, and converts these matchers into New York, where
- * each Date (a 16:00 New York instant) falls on the intended day. Without it a browser far east
- * of New York (e.g. Tokyo, where 16:00 EST is 06:00 the next day) would see days shifted.
+ * Every Date here and in the calendar's `selected`/`onSelect` is a `calendarDay`: a New York
+ * day's number in the browser's zone, so a browser far from New York (Tokyo, Honolulu) shows the
+ * same days, and `today` is New York's day at `now`. The calendar is not given a `timeZone`: with
+ * one, react-day-picker reads a zone offset through Intl for every date it makes, hundreds per
+ * render, which made choosing a date take 150–250 ms on a phone (`npm run bench:inp`).
  * `startMonth`/`endMonth` limit month navigation to the range (spec §5).
  */
-export function dayPickerProps(calendar: CalendarAvailability): {
-  timeZone: string;
+export function dayPickerProps(
+  calendar: CalendarAvailability,
+  now: Date = new Date(),
+): {
   startMonth: Date;
   endMonth: Date | undefined;
   defaultMonth: Date;
+  today: Date;
   disabled: Matcher[];
 } {
-  const disabled: Matcher[] = [{ before: calendar.fromDate }];
-  if (calendar.toDate) disabled.push({ after: calendar.toDate });
+  const disabled: Matcher[] = [{ before: calendarDay(calendar.minDate) }];
+  if (calendar.maxDate) disabled.push({ after: calendarDay(calendar.maxDate) });
   if (calendar.disabledWeekdays.length) disabled.push({ dayOfWeek: calendar.disabledWeekdays });
-  if (calendar.disabledDates.length) disabled.push(calendar.disabledDates.map((key) => newYorkInstant(key, BOUND_HOUR)));
+  if (calendar.disabledDates.length) disabled.push(calendar.disabledDates.map(calendarDay));
   return {
-    timeZone: NEW_YORK,
-    startMonth: calendar.fromDate,
-    endMonth: calendar.toDate ?? undefined,
-    defaultMonth: newYorkInstant(calendar.firstSelectableDate ?? calendar.minDate, BOUND_HOUR),
+    startMonth: calendarDay(calendar.minDate),
+    endMonth: calendar.maxDate ? calendarDay(calendar.maxDate) : undefined,
+    defaultMonth: calendarDay(calendar.firstSelectableDate ?? calendar.minDate),
+    today: calendarDay(newYorkNow(now).date),
     disabled,
   };
 }

@@ -3,6 +3,9 @@ import path from 'node:path';
 import {
   addDays,
   calendarAvailability,
+  calendarDay,
+  calendarDayKey,
+  dayPickerProps,
   formatDateForDisplay,
   newYorkDateKey,
   newYorkNow,
@@ -133,6 +136,16 @@ describe('dayPickerProps in the browser', () => {
     const c = calendarAvailability(answer);
     const expected = Object.fromEntries(daysFrom('2026-12-01', '2027-01-31').map((day) => [day, !c.isDateSelectable(day)]));
     for (const zone of zones) expect({ zone, days: byZone[zone] }).toEqual({ zone, days: expected });
+  });
+
+  it("marks New York's day as today: at 22:00 New York on New Year's Eve it is still the 31st", () => {
+    const props = dayPickerProps(calendarAvailability(answer), new Date('2027-01-01T03:00:00Z'));
+    expect(calendarDayKey(props.today)).toBe('2026-12-31');
+  });
+
+  it('hands back the New York day it was given (calendarDayKey ∘ calendarDay), every day from 2020 to 2040', () => {
+    const wrong = daysFrom('2020-01-01', '2040-12-31').filter((day) => calendarDayKey(calendarDay(day)) !== day);
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -1,13 +1,20 @@
 /**
- * The date calendar (spec §5 Calendar), loaded lazily (./lazy-calendar.ts): react-day-picker in
- * New York time with the scheduler's bounds (16:00 on minDate and maxDate), closed weekdays and
- * closed dates disabled, month navigation limited to the range, single required date, no time.
+ * The date calendar (spec §5 Calendar), loaded lazily (./lazy-calendar.ts): react-day-picker over
+ * New York days (`calendarDay`) with the scheduler's bounds, closed weekdays and closed dates
+ * disabled, month navigation limited to the range, single required date, no time.
  */
 import { useMemo } from 'react';
 import { DayPicker, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import '../../styles/calendar.css';
-import { BOUND_HOUR, dayPickerProps, newYorkDateKey, newYorkInstant, type CalendarAvailability, type DateKey } from '../../../shared/availability';
+import {
+  calendarDay,
+  calendarDayKey,
+  dayPickerProps,
+  formatDateForDisplay,
+  type CalendarAvailability,
+  type DateKey,
+} from '../../../shared/availability';
 
 export type CalendarProps = {
   calendar: CalendarAvailability;
@@ -20,18 +27,20 @@ export type CalendarProps = {
 /**
  * A day button's accessible name, e.g. "Sunday, November 1, 2026" (", selected" when it is):
  * the visible day number stands in it as a whole word (WCAG 2.5.3 label in name), which the
- * library's default ("November 1st") does not. `timeZone`: the calendar's, New York.
+ * library's default ("November 1st") does not. `date`: a `calendarDay`.
+ * Through one shared formatter: `toLocaleDateString` with options builds an `Intl.DateTimeFormat`
+ * per call, 42 a render, which made choosing a date slow (`npm run bench:inp`).
  */
-function dayButtonLabel(timeZone: string) {
-  return (date: Date, modifiers: Modifiers) => {
-    const day = date.toLocaleDateString('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-    return modifiers.selected ? `${day}, selected` : day;
-  };
+function labelDayButton(date: Date, modifiers: Modifiers): string {
+  const day = formatDateForDisplay(calendarDayKey(date));
+  return modifiers.selected ? `${day}, selected` : day;
 }
+
+const LABELS = { labelDayButton };
 
 export function Calendar({ calendar, selected, onSelect, label }: CalendarProps) {
   const props = useMemo(() => dayPickerProps(calendar), [calendar]);
-  const selectedDay = selected ? newYorkInstant(selected, BOUND_HOUR) : undefined;
+  const selectedDay = selected ? calendarDay(selected) : undefined;
   return (
     <DayPicker
       {...props}
@@ -39,9 +48,9 @@ export function Calendar({ calendar, selected, onSelect, label }: CalendarProps)
       mode="single"
       required
       selected={selectedDay}
-      onSelect={(day) => onSelect(newYorkDateKey(day))}
+      onSelect={(day) => onSelect(calendarDayKey(day))}
       aria-label={label}
-      labels={{ labelDayButton: dayButtonLabel(props.timeZone) }}
+      labels={LABELS}
       className="calendar"
     />
   );
