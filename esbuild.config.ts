@@ -240,10 +240,12 @@ function entryModule(entryPoint: string, root: string): string {
 const ENTRY_MODULE = 'client/entry.tsx';
 /** The app: the module the entry imports once the page has painted. */
 const START_MODULE = 'client/start.tsx';
+/** React DOM's client, which the start imports with `import()` before hydrating: preloaded with it. */
+const REACT_DOM_MODULE = 'client/lib/react-dom-client.ts';
 
 /**
  * The manifest from the two builds' metafiles: the entry and its stylesheet from `entryMeta`;
- * from `appMeta`, the chunks to preload on every page (the start chunk, its static imports and the packages it imports with `import()`)
+ * from `appMeta`, the chunks to preload on every page (the start chunk, its static imports and React DOM's client, which it imports with `import()`)
  * and, per route with a lazily imported page, that page's chunks beyond those; per lazily
  * imported module (a page, the calendar), its stylesheet when it imports CSS. The app's own stylesheet is not linked: every rule it has is in the entry's
  * (client/styles/index.css) or a lazy module's.
@@ -266,14 +268,11 @@ function manifestFrom(entryMeta: Metafile, appMeta: Metafile, publicPath: (file:
   };
   const start = outputs.find(([file, o]) => o.entryPoint === START_MODULE && file.endsWith('.js'))!;
   const eager = new Set([start[0], ...staticClosure(start[0])]);
-  // A package the start imports in a later task of its own (react-dom/client, ADR-0029 decision 9)
+  // React DOM's client, which the start imports in a later task of its own (ADR-0029 decision 9),
   // is preloaded with the start, like its static imports.
-  const startPackages = [...eager].flatMap((file) =>
-    (appMeta.outputs[file]?.imports ?? []).filter(
-      (i) => i.kind === 'dynamic-import' && (appMeta.outputs[i.path]?.entryPoint ?? '').includes('node_modules/'),
-    ),
-  );
-  for (const i of startPackages) for (const file of [i.path, ...staticClosure(i.path)]) if (!eager.has(file)) eager.add(file);
+  const reactDom = lazy.find((l) => l.module === REACT_DOM_MODULE && l.file.endsWith('.js'));
+  if (!reactDom) throw new Error(`esbuild produced no output for ${REACT_DOM_MODULE}`);
+  for (const file of [reactDom.file, ...staticClosure(reactDom.file)]) eager.add(file);
   const preload = [...eager].map(publicPath);
   // A dynamically imported module that imports CSS itself (the calendar) gets its own
   // stylesheet, which the code loading it links. esbuild gives every entry point the CSS of all

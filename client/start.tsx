@@ -87,15 +87,12 @@ void nextTask()
     router = createBrowserRouter(routes, { hydrationData: hydrateRouter(state.router) });
     // A page chunk that fails during a navigation loads that navigation's target (runtime/chunk-reload.ts).
     followNavigations(router);
-    // React DOM is evaluated in a task of its own, apart from the start's module (ADR-0029 decision
-    // 9): its module creates Error objects, and where an inspector is attached (Lighthouse, DevTools)
-    // each one makes V8 re-parse every script and function on the stack for their source positions.
-    // The chunk is fetched with the start's (the build's `preload`); one that fails to load reloads the page once.
-    return importWithReload(() => import('react-dom/client'));
+    // React DOM is evaluated in a task of its own, apart from the start's module, and without stack
+    // traces (ADR-0029 decisions 9 and 10; lib/react-dom-client.ts). The chunk is fetched with the
+    // start's (the build's `preload`); one that fails to load reloads the page once.
+    return importWithReload(() => import('./lib/react-dom-client'));
   })
-  .then((reactDom) => {
-    // A CommonJS package loaded with import(): its `module.exports` is the namespace's `default`.
-    const { hydrateRoot } = reactDom.default;
+  .then(({ hydrateRoot }) => {
     const initial = beginInitialHydration();
     // A transition: React yields to the browser between slices of the hydration, and hydrates at
     // once whatever a click or key lands on first (then replays that event).

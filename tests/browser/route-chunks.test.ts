@@ -79,11 +79,10 @@ const hasChromium = serviceAvailable('chromium');
     for (const chunk of accountChunks()) expect(scripts).not.toContain(chunk);
     // What the start loads is one chunk besides the start's own (esbuild.config.ts
     // lazyAfterStart), not one per set of pages sharing a module, plus React DOM's client, which
-    // the start evaluates in a task of its own but fetches with it (ADR-0029), and what those two
-    // share (react): the page fetched the entry, those four and the product page's own chunks,
-    // nothing else until it was idle.
-    expect(manifest.preload).toHaveLength(4);
-    expect(manifest.preload?.filter((file) => /\/chunks\/client-[A-Z0-9]+\.js$/.test(file))).toHaveLength(1);
+    // the start evaluates in a task of its own but fetches with it (ADR-0029): the page fetched
+    // the entry, those three and the product page's own chunks, nothing else until it was idle.
+    expect(manifest.preload).toHaveLength(3);
+    expect(manifest.preload?.filter((file) => /\/chunks\/react-dom-client-[A-Z0-9]+\.js$/.test(file))).toHaveLength(1);
     expect([...new Set(scripts)].sort()).toEqual([manifest.entry, ...(manifest.preload ?? []), ...(manifest.routeChunks?.product ?? [])].sort());
     // The server links the page's chunk for preloading, so it is not discovered late.
     const preloaded = await page
@@ -94,6 +93,8 @@ const hasChromium = serviceAvailable('chromium');
 
     // Hydrated with the page's code: no errors, and the page works.
     expect(pageErrors).toEqual([]);
+    // React DOM was evaluated without stack traces (lib/stack-traces-off.ts); errors made since have them again.
+    expect(await page.evaluate(() => [typeof Error.stackTraceLimit, /\n\s+at /.test(new Error('probe').stack ?? '')])).toEqual(['number', true]);
     expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('dialog', { name: 'Cart' }).waitFor();
