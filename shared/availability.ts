@@ -280,9 +280,11 @@ export function calendarDay(key: DateKey): Date {
   return new Date(year, month - 1, day, 12);
 }
 
-/** The New York day key of a day react-day-picker handed back (`calendarDay`'s inverse). */
+/** The New York day key of a day react-day-picker handed back (`calendarDay`'s inverse). Throws on an invalid Date. */
 export function calendarDayKey(day: Date): DateKey {
-  return `${String(day.getFullYear()).padStart(4, '0')}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  const key = dateKey(day.getFullYear(), day.getMonth() + 1, day.getDate());
+  if (key === null) throw new RangeError(`Not a calendar day: ${String(day)}`);
+  return key;
 }
 
 /**
