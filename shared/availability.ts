@@ -273,11 +273,12 @@ export function calendarAvailability(answer: AvailabilityAnswer): CalendarAvaila
 /**
  * New York day `key` as react-day-picker's day: the browser-local Date at noon of that calendar
  * day. The calendar picks days, not instants, so it runs in the browser's own zone with days
- * carried by their numbers; noon keeps clear of any zone's midnight DST change.
+ * carried by their numbers; noon keeps clear of any zone's midnight DST change. Throws on an
+ * invalid key.
  */
 export function calendarDay(key: DateKey): Date {
-  const [year, month, day] = key.split('-').map(Number);
-  return new Date(year, month - 1, day, 12);
+  const utc = new Date(validDayNumber(key) * DAY_MS);
+  return new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), 12);
 }
 
 /** The New York day key of a day react-day-picker handed back (`calendarDay`'s inverse). Throws on an invalid Date. */

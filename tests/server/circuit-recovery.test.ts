@@ -58,6 +58,9 @@ async function outageThenRecovery(fault: FaultRequest): Promise<{ outcomes: Outc
   const outcomes: Outcome[] = [];
   const pending: Promise<void>[] = [];
   const sent: number[] = [];
+  /** Waits (up to 20 s) until `count` requests have been sent at or after `from` (ms since the epoch). */
+  const untilSent = (from: number, count: number, when: string) =>
+    until(() => (sent.filter((at) => at >= from).length >= count ? true : undefined), `${count} requests sent ${when}`, 20_000);
   const fire = () => {
     const sentAt = Date.now();
     sent.push(sentAt);
@@ -78,19 +81,11 @@ async function outageThenRecovery(fault: FaultRequest): Promise<{ outcomes: Outc
     await until(() => (t.app.locals.circuits.state('storefront') === 'closed' ? undefined : true), 'the storefront circuit to open', 20_000);
     const openedAt = Date.now();
     await new Promise((r) => setTimeout(r, OPEN_MS));
-    await until(
-      () => (sent.filter((at) => at >= openedAt).length >= WHILE_OPEN_SENT ? true : undefined),
-      `${WHILE_OPEN_SENT} requests sent while open`,
-      20_000,
-    );
+    await untilSent(openedAt, WHILE_OPEN_SENT, 'while open');
     await setFault(t.emulators.storefront, { mode: 'none' });
     const recoveredAt = Date.now();
     await new Promise((r) => setTimeout(r, AFTER_MS));
-    await until(
-      () => (sent.filter((at) => at >= recoveredAt + 1_000).length >= AFTER_1S_SENT ? true : undefined),
-      `${AFTER_1S_SENT} requests sent a second after the recovery`,
-      20_000,
-    );
+    await untilSent(recoveredAt + 1_000, AFTER_1S_SENT, 'a second after the recovery');
     clearInterval(timer);
     await Promise.all(pending);
     return { outcomes, openedAt, recoveredAt };
