@@ -18,7 +18,10 @@
  *    closes: new connections are refused, which a balancer retries elsewhere as nothing was sent;
  * 3. a connection with no request in flight is closed once it has been idle IDLE_CLOSE_MS: not
  *    at once, since a client that just read its answer may already be sending the next request
- *    on it (closing then resets that request); that request is answered, with `Connection: close`;
+ *    on it (closing then resets that request); that request is answered, with `Connection: close`.
+ *    It must also have been seen idle by two sweeps, with a turn of the event loop's I/O between
+ *    them: after the loop was busy for a second, a request whose bytes wait to be read would
+ *    otherwise look idle to the first sweep (timers run before I/O) and be reset;
  * 4. at `forceAfterMs` what is still open (a slow reader) is destroyed.
  */
 import net, { type Socket } from 'node:net';
@@ -76,18 +79,21 @@ export type GracefulServer = {
 /** Tracks `server`'s connections and answers, for `drain`. Call before it listens. */
 export function gracefulServer(server: Server): GracefulServer {
   /** Every open connection: its answers not finished, and since when it has had none. */
-  const connections = new Map<Socket, { active: number; idleSince: number }>();
+  const connections = new Map<Socket, { active: number; idleSince: number; idleSweeps: number }>();
   const responses = new Set<ServerResponse>();
   let draining = false;
 
   server.on('connection', (socket: Socket) => {
-    connections.set(socket, { active: 0, idleSince: Date.now() });
+    connections.set(socket, { active: 0, idleSince: Date.now(), idleSweeps: 0 });
     socket.once('close', () => connections.delete(socket));
   });
   // Before the app's own listener, so the header is there before any handler answers.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const state = connections.get(req.socket);
-    if (state) state.active += 1;
+    if (state) {
+      state.active += 1;
+      state.idleSweeps = 0;
+    }
     responses.add(res);
     if (draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
@@ -109,7 +115,10 @@ export function gracefulServer(server: Server): GracefulServer {
         let forced = false;
         const sweep = setInterval(() => {
           const now = Date.now();
-          for (const [socket, state] of connections) if (state.active === 0 && now - state.idleSince >= IDLE_CLOSE_MS) socket.destroy();
+          for (const [socket, state] of connections) {
+            state.idleSweeps = state.active === 0 ? state.idleSweeps + 1 : 0;
+            if (state.idleSweeps >= 2 && now - state.idleSince >= IDLE_CLOSE_MS) socket.destroy();
+          }
         }, 100);
         const force = setTimeout(() => {
           forced = true;
