@@ -123,9 +123,11 @@ export async function firstLoadJs(base: string, pages: string[]): Promise<Map<st
   return result;
 }
 
-type LighthouseReport = {
+export type LighthouseReport = {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
+  /** Set when Lighthouse could not measure the page (e.g. NO_FCP): its metrics are then missing. */
+  runtimeError?: { code: string; message: string };
 };
 
 /** Every image URL a page's HTML references: src, srcset and imagesrcset candidates, placeholders. */
@@ -142,8 +144,8 @@ function imageUrlsOf(html: string): string[] {
   return [...urls].filter((u) => /^https?:\/\//.test(u));
 }
 
-/** Requests each page and every image variant its HTML references once (as Chromium asks: WebP accepted). */
-async function warm(base: string, pages: string[]): Promise<number> {
+/** Requests each page and every image variant its HTML references once (as Chromium asks: WebP accepted); their count. */
+export async function warm(base: string, pages: string[]): Promise<number> {
   const images = new Set<string>();
   for (const page of pages) for (const url of imageUrlsOf(await (await fetch(base + page)).text())) images.add(url);
   const queue = [...images];
@@ -164,9 +166,25 @@ const LIGHTHOUSE_RUNS = 3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** "median (min–max)" of the runs' values, rounded to `digits` decimals. */
-function spread(values: number[], digits = 0): string {
+export function spread(values: number[], digits = 0): string {
   const f = (v: number) => v.toFixed(digits);
   return values.length > 1 ? `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})` : f(values[0] ?? NaN);
+}
+
+/**
+ * One Lighthouse run (mobile, its CLI, Debian's Chromium) on `url` with `flags` added (e.g.
+ * `--throttling-method=devtools`): its JSON report, or why it failed (the last line of its error
+ * output, or the report's runtime error).
+ */
+export function lighthouse(url: string, flags: string[] = []): LighthouseReport | string {
+  const result = spawnSync(
+    'npx',
+    ['lighthouse', url, '--output=json', '--quiet', `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--max-wait-for-load=45000', ...flags],
+    { cwd: path.resolve(__dirname, '..'), env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) return result.stderr.trim().split('\n').pop() ?? `exit ${result.status}`;
+  const report = JSON.parse(result.stdout) as LighthouseReport;
+  return report.runtimeError ? `${report.runtimeError.code}: ${report.runtimeError.message}` : report;
 }
 
 /**
@@ -181,16 +199,9 @@ export async function lighthouseScores(base: string, pages: string[]): Promise<v
   for (const page of pages) {
     const reports: LighthouseReport[] = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-      const result = spawnSync(
-        'npx',
-        ['lighthouse', base + page, '--output=json', '--quiet', `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`, '--max-wait-for-load=45000'],
-        { cwd: path.resolve(__dirname, '..'), env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-      );
-      if (result.status !== 0) {
-        console.log(`lighthouse ${page}: run ${run + 1} failed (${result.stderr.trim().split('\n').pop()})`);
-        continue;
-      }
-      reports.push(JSON.parse(result.stdout) as LighthouseReport);
+      const report = lighthouse(base + page);
+      if (typeof report === 'string') console.log(`lighthouse ${page}: run ${run + 1} failed (${report})`);
+      else reports.push(report);
     }
     if (reports.length === 0) continue;
     const score = (id: string) => spread(reports.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));

@@ -84,6 +84,11 @@ describe('commands', () => {
   test.each([
     ['bench:tasks', { BENCH_TASK_RUNS: '1', BENCH_PAGES: '/' }, /^ {2}\/ +TBT at 4x median +\d+ ms, lowest +\d+ ms/m],
     ['bench:inp', { BENCH_INP_RUNS: '1' }, /^ {2}product: add to cart +median +(<16|\d+) ms/m],
+    [
+      'bench:lighthouse',
+      { BENCH_LIGHTHOUSE_RUNS: '1', BENCH_PAGES: '/' },
+      /^\/ +devtools +ours +performance \d+, FCP \d+ ms, LCP \d+ ms, TBT \d+ ms, CLS \d/m,
+    ],
   ])('`npm run %s` prints its figures for the running shop (BENCH_BASE)', (script, env, line) => {
     expect(README).toContain(`npm run ${script}`);
     const run = spawnSync('npm', ['run', '--silent', script], {
