@@ -234,7 +234,8 @@ async function sigterm(): Promise<void> {
   const f = await sigtermRun(RATE_LIMITS_OFF);
   console.log(`${f.requests} page requests; answered after the shop read the signal ${f.answeredAfterSignal}; kept alive after it ${f.keptAlive}`);
   console.log(
-    `resets / hang-ups ${f.resets.length}  answers cut short or not 200 ${f.unfinished.length}  refused on a used connection or before the signal ${f.badRefusals}`,
+    `resets / hang-ups ${f.resets.length}  answers cut short or not 200 ${f.unfinished.length}  refused on a used connection or before the signal ${f.badRefusals}  ` +
+      `resets of a connection its client left idle ${f.idleRaces}`,
   );
   for (const line of [...f.resets, ...f.unfinished].slice(0, 10)) console.log(`         ${line}`);
   console.log(`exit ${f.exitMs} ms after the signal (code ${f.code}); /readyz from the signal on: ${f.readyzAfterSignal}`);
