@@ -98,13 +98,21 @@ jest.setTimeout(120_000);
     const grid = page.locator('main .photo-grid a');
     await grid.first().waitFor();
     const count = await grid.count();
-    // In the middle of the viewport: at its edge the cookie banner (fixed at the bottom on a first
-    // visit) would cover it, and Playwright would scroll again to click it.
     await grid.nth(count - 1).evaluate((item) => item.scrollIntoView({ block: 'center' }));
+
+    // Clicked where it is once it stands still, as a shopper's pointer does. The header slides
+    // away after a scroll down and the grid moves with it; Playwright's click() retries an
+    // element it finds moving by scrolling it into view again, which would move the grid itself.
+    let tile = (await grid.nth(count - 1).boundingBox())!;
+    for (let i = 0; i < 20; i++) {
+      await page.waitForTimeout(100);
+      const now = (await grid.nth(count - 1).boundingBox())!;
+      if (now.y === tile.y && now.x === tile.x) break;
+      tile = now;
+    }
     const before = await scrollY();
     expect(before).toBeGreaterThan(0);
-
-    await grid.nth(count - 1).click();
+    await page.mouse.click(tile.x + tile.width / 2, tile.y + tile.height / 2);
     await page.waitForURL(/\/photo-stream\/[^/?]+$/);
     const itemPath = new URL(page.url()).pathname;
     const dialog = page.getByRole('dialog');
