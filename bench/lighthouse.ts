@@ -15,12 +15,13 @@
  *
  * Env: `BENCH_SHOPS`, comma-separated `name=base` (default `ours=` `BENCH_BASE`, itself by default
  * http://localhost:3000, i.e. `npm start`; Hydrogen's starter built by the team's hydrogen-anchor
- * tool joins as e.g. `ours=http://localhost:3000,hydrogen=http://localhost:3600`); `BENCH_PAGES`, comma-separated paths (default home, a
- * collection, a product); `BENCH_LIGHTHOUSE_RUNS` per page, shop and method (default 3).
+ * tool joins as e.g. `ours=http://localhost:3000,hydrogen=http://localhost:3600`);
+ * `BENCH_PAGES`, comma-separated paths (default home, a collection, a product);
+ * `BENCH_LIGHTHOUSE_RUNS` per page, shop and method (default 3).
  * Prints, per page, method and shop, the median (min–max) of the performance score and of FCP,
  * LCP and TBT in ms, and CLS.
  */
-import { lighthouse, spread, warm, type LighthouseReport } from './pages';
+import { lighthouse, metricSpread, scoreSpread, warm, type LighthouseReport } from './pages';
 
 const SHOPS = (process.env.BENCH_SHOPS ?? `ours=${process.env.BENCH_BASE ?? 'http://localhost:3000'}`).split(',').map((entry) => {
   const [name, base] = entry.split('=');
@@ -32,13 +33,9 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const METHODS = ['simulate', 'devtools'] as const;
 
 function summary(reports: LighthouseReport[]): string {
-  const metric = (id: string, digits = 0) =>
-    spread(
-      reports.map((r) => r.audits[id]?.numericValue ?? NaN),
-      digits,
-    );
+  const metric = (id: string, digits = 0) => metricSpread(reports, id, digits);
   return (
-    `performance ${spread(reports.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)))}, ` +
+    `performance ${scoreSpread(reports, 'performance')}, ` +
     `FCP ${metric('first-contentful-paint')} ms, LCP ${metric('largest-contentful-paint')} ms, ` +
     `TBT ${metric('total-blocking-time')} ms, CLS ${metric('cumulative-layout-shift', 3)}`
   );

@@ -171,6 +171,16 @@ export function spread(values: number[], digits = 0): string {
   return values.length > 1 ? `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})` : f(values[0] ?? NaN);
 }
 
+/** A category's score (0–100) over the runs, as `spread` prints it. */
+export const scoreSpread = (reports: LighthouseReport[], id: string) => spread(reports.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));
+
+/** An audit's numeric value (ms for timings, unitless CLS) over the runs, as `spread` prints it. */
+export const metricSpread = (reports: LighthouseReport[], id: string, digits = 0) =>
+  spread(
+    reports.map((r) => r.audits[id]?.numericValue ?? NaN),
+    digits,
+  );
+
 /**
  * One Lighthouse run (mobile, its CLI, Debian's Chromium) on `url` with `flags` added (e.g.
  * `--throttling-method=devtools`): its JSON report, or why it failed (the last line of its error
@@ -204,12 +214,8 @@ export async function lighthouseScores(base: string, pages: string[]): Promise<v
       else reports.push(report);
     }
     if (reports.length === 0) continue;
-    const score = (id: string) => spread(reports.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)));
-    const metric = (id: string, digits = 0) =>
-      spread(
-        reports.map((r) => r.audits[id]?.numericValue ?? NaN),
-        digits,
-      );
+    const score = (id: string) => scoreSpread(reports, id);
+    const metric = (id: string, digits = 0) => metricSpread(reports, id, digits);
     console.log(
       `lighthouse ${page.padEnd(36)} performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
         `best practices ${score('best-practices')}, SEO ${score('seo')}; LCP ${metric('largest-contentful-paint')} ms, ` +

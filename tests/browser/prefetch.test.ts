@@ -11,7 +11,6 @@
  * - none under `navigator.connection` saveData or 2g; a click still navigates.
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { POPUP_SEEN_KEY } from '../../client/components/marketing/NewsletterPopup';
 import { createRoutes } from '../../client/routes';
 import { payloadUrlsFor } from '../../client/runtime/link-prefetch';
 import { PREFETCHES_PER_VIEW } from '../../client/runtime/timing';
@@ -33,10 +32,8 @@ const asPath = (url: string) => new URL(url).pathname + new URL(url).search;
   let page: Page;
   let pageErrors: string[];
 
-  /** A returning shopper's page: the newsletter popup seen, so it cannot open over a link 4 s in and take its click. */
   async function openPage(width: number) {
     ({ context, page, pageErrors } = await suite.open({ width, timeoutMs: 15_000 }));
-    await context.addInitScript((key) => localStorage.setItem(key, new Date().toISOString()), POPUP_SEEN_KEY);
   }
 
   /** Payload requests from now on (path and query), and the most in flight at once. */
