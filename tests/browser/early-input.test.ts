@@ -87,7 +87,12 @@ jest.setTimeout(60_000);
 
   test('an option chosen before hydration is the variant once the app runs', async () => {
     await openPage();
+    // The entry is an async module: DOMContentLoaded does not wait for it, and a click before it
+    // has run has no one to hold it. Clicked once it has arrived and had a task to run in.
+    const entry = page.waitForResponse(/\/assets\/entry-[^/]+\.js$/);
     await page.goto(`${suite.base}/products/classic-gramercy-bouquet`, { waitUntil: 'domcontentloaded' });
+    await (await entry).finished();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
     const grand = main().getByRole('radio', { name: 'Grand' });
     await grand.click();
     expect(await grand.getAttribute('aria-checked')).toBe('false');
